@@ -1,0 +1,72 @@
+import type { Server } from 'node:http';
+import type { Config } from '../src/config.js';
+import { migrate, openOrm } from '../src/db.js';
+import type { Logger } from '../src/logger.js';
+import { loadDefaultSite } from '../src/services/site-info.js';
+import { IdempotencyStore } from '../src/services/idempotency.js';
+import { connectTemporal } from '../src/temporal.js';
+import { buildApp } from './app.js';
+import type { AppDeps } from './deps.js';
+import type { Operation } from './operations/registry.js';
+
+export interface ApiAddresses {
+  databaseUrl: string;
+  temporalAddress: string;
+}
+
+/**
+ * Opens the api's dependencies (ORM, Temporal client, default site) once. With `migrate`, pending
+ * migrations are applied first (the embedded stack does; production runs `npm run migrate`).
+ */
+export async function openDeps(config: Config, log: Logger, at: ApiAddresses, opts: { migrate?: boolean } = {}): Promise<AppDeps> {
+  const orm = await openOrm(config, at.databaseUrl);
+  if (opts.migrate) {
+    const applied = await migrate(orm);
+    if (applied.length) log.info({ applied }, 'migrations applied');
+  }
+  const temporal = await connectTemporal(config, at.temporalAddress);
+  const site = await loadDefaultSite(orm.em.fork(), config.site.name);
+  return { config, orm, temporal, log, site };
+}
+
+export async function closeDeps(deps: AppDeps): Promise<void> {
+  await deps.temporal.connection.close();
+  await deps.orm.close();
+}
+
+export interface RunningApi {
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Serves the app on the configured host and port (port 0 picks a free one). */
+export async function serveApi(deps: AppDeps, extraOperations: readonly Operation[] = []): Promise<RunningApi> {
+  const app = buildApp(deps, extraOperations);
+  const server = app.listen(deps.config.port, deps.config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  server.keepAliveTimeout = 65_000;
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : deps.config.port;
+  const housekeeping = setInterval(() => void purge(deps), 60 * 60 * 1000).unref();
+  return {
+    server,
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      clearInterval(housekeeping);
+      server.closeIdleConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function purge(deps: AppDeps): Promise<void> {
+  try {
+    await new IdempotencyStore(deps.orm.em.fork()).purgeExpired();
+  } catch (error) {
+    deps.log.warn({ err: error }, 'purging expired idempotency records failed');
+  }
+}

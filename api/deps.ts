@@ -1,0 +1,15 @@
+import type { Config } from '../src/config.js';
+import type { Orm } from '../src/db.js';
+import type { Logger } from '../src/logger.js';
+import type { TemporalHandle } from '../src/temporal.js';
+import type { SiteRow } from '../src/services/site-info.js';
+
+/** Long-lived dependencies of the api process, built once at start-up. */
+export interface AppDeps {
+  config: Config;
+  orm: Orm;
+  temporal: TemporalHandle;
+  log: Logger;
+  /** The site this process serves, read once at start-up. */
+  site: SiteRow;
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { AppError, type FieldError } from '../src/errors.js';
+import { withIdempotency } from './middleware/idempotency.js';
+import type { Operation, OperationContext } from './operations/registry.js';
+
+/** Raw input as a transport received it, before validation. */
+export interface RawInput {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+export interface Execution {
+  status: number;
+  body: object;
+  replayed: boolean;
+}
+
+/**
+ * The one pipeline every operation runs through, whichever transport called it: scope check,
+ * validation, Idempotency-Key, handler. REST and MCP only adapt its input and output.
+ */
+export async function execute(
+  op: Operation,
+  raw: RawInput,
+  ctx: OperationContext,
+  idempotencyKey?: string,
+): Promise<Execution> {
+  authorize(op, ctx);
+  const input = {
+    path: parsePart(op.input.path, raw.path, 'path'),
+    query: parsePart(op.input.query, raw.query, 'query'),
+    body: parsePart(op.input.body, raw.body ?? {}, 'body'),
+  };
+  const run = async () => ({ status: op.successStatus, body: await op.handler(input as never, ctx) });
+  if (!op.idempotencyKey || idempotencyKey === undefined) return { ...(await run()), replayed: false };
+  return withIdempotency(ctx, op, idempotencyKey, { path: input.path, query: input.query, body: raw.body ?? null }, run);
+}
+
+function authorize(op: Operation, ctx: OperationContext): void {
+  if (!op.scope) return;
+  if (!ctx.principal) throw new AppError('unauthorized', 'This operation needs sign-in: send an API key or OAuth access token as a Bearer token.');
+  if (!ctx.principal.scopes.includes(op.scope)) {
+    throw new AppError('insufficient_scope', `This operation needs the scope ${op.scope}.`, [], { scope: op.scope });
+  }
+}
+
+function parsePart(schema: z.ZodType | undefined, value: unknown, where: 'path' | 'query' | 'body'): unknown {
+  if (!schema) return undefined;
+  if (where === 'body' && (value === null || typeof value !== 'object' || Array.isArray(value))) {
+    throw new AppError('invalid_input', 'The request body must be a JSON object.', [{ path: 'body', message: 'expected a JSON object' }]);
+  }
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new AppError('invalid_input', `Invalid ${where === 'body' ? 'request body' : `${where} parameters`}.`, fieldErrors(parsed.error, where));
+}
+
+export function fieldErrors(error: z.ZodError, where: string): FieldError[] {
+  return error.issues.flatMap((issue) => {
+    const base = [where, ...issue.path.map(String)];
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ path: [...base, key].join('.'), message: 'unknown property' }));
+    }
+    return [{ path: base.join('.'), message: issue.message }];
+  });
+}

@@ -1,0 +1,26 @@
+import Router from '@koa/router';
+import { temporalReachable } from '../src/temporal.js';
+import type { AppDeps } from './deps.js';
+
+/** Liveness says the process answers; readiness says its dependencies do too. */
+export function healthRouter(deps: AppDeps): Router {
+  const router = new Router();
+  router.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+  router.get('/readyz', async (ctx) => {
+    const [postgres, temporal] = await Promise.all([postgresReachable(deps), temporalReachable(deps.temporal)]);
+    const ready = postgres && temporal;
+    ctx.status = ready ? 200 : 503;
+    ctx.body = { status: ready ? 'ready' : 'not_ready', checks: { postgres, temporal } };
+  });
+  return router;
+}
+
+async function postgresReachable(deps: AppDeps): Promise<boolean> {
+  try {
+    return await deps.orm.isConnected();
+  } catch {
+    return false;
+  }
+}

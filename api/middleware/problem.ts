@@ -1,0 +1,112 @@
+import type { Context, Middleware } from 'koa';
+import { AppError, errorCodes, type ErrorCode, type FieldError } from '../../src/errors.js';
+import type { AppDeps } from '../deps.js';
+
+const titles: Record<ErrorCode, string> = {
+  invalid_input: 'Invalid input',
+  unauthorized: 'Authentication required',
+  forbidden: 'Forbidden',
+  insufficient_scope: 'Insufficient scope',
+  not_found: 'Not found',
+  method_not_allowed: 'Method not allowed',
+  conflict: 'Conflict',
+  draft_not_ready: 'Draft not ready',
+  promo_code_refused: 'Promo code refused',
+  idempotency_key_reused: 'Idempotency-Key reused',
+  payload_too_large: 'Payload too large',
+  unsupported_media_type: 'Unsupported media type',
+  rate_limited: 'Too many requests',
+  internal_error: 'Internal error',
+  unavailable: 'Service unavailable',
+};
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ErrorCode;
+  errors: FieldError[];
+  instance?: string;
+}
+
+export function problemOf(error: AppError, publicUrl: string): Problem {
+  return {
+    type: `${publicUrl}/problems/${error.code}`,
+    title: titles[error.code],
+    status: error.status,
+    detail: error.message,
+    code: error.code,
+    errors: error.errors,
+  };
+}
+
+export function describeProblemCode(code: string): { title: string; status: number } | undefined {
+  if (!(code in errorCodes)) return undefined;
+  return { title: titles[code as ErrorCode], status: errorCodes[code as ErrorCode] };
+}
+
+/** Where a 401 sends the client to discover how to sign in: the metadata of the resource it called. */
+export function resourceMetadataUrl(publicUrl: string, resourcePath: string): string {
+  return `${publicUrl}/.well-known/oauth-protected-resource${resourcePath}`;
+}
+
+/**
+ * Turns anything thrown below into an RFC 9457 problem+json response. Errors from the HTTP layer
+ * (bad JSON, oversized bodies, unknown methods) keep their 4xx status; anything unexpected is
+ * logged and answered as a bare 500 without internals.
+ */
+export function problems(deps: AppDeps): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined && isApiPath(ctx.path)) {
+        throw new AppError('not_found', `No operation at ${ctx.method} ${ctx.path}.`);
+      }
+    } catch (thrown) {
+      const error = toAppError(thrown);
+      if (error.status >= 500) ctx.state.log?.error({ err: thrown }, 'unhandled error');
+      sendProblem(ctx, error, deps.config.publicUrl);
+    }
+  };
+}
+
+export function sendProblem(ctx: Context, error: AppError, publicUrl: string): void {
+  ctx.status = error.status;
+  ctx.type = 'application/problem+json';
+  ctx.body = { ...problemOf(error, publicUrl), instance: ctx.path };
+  const resource = (ctx.state.resourcePath as string | undefined) ?? '/api/v1';
+  if (error.code === 'unauthorized') {
+    ctx.set('WWW-Authenticate', `Bearer resource_metadata="${resourceMetadataUrl(publicUrl, resource)}"`);
+  } else if (error.code === 'insufficient_scope') {
+    ctx.set(
+      'WWW-Authenticate',
+      `Bearer error="insufficient_scope", scope="${error.meta.scope ?? ''}", resource_metadata="${resourceMetadataUrl(publicUrl, resource)}"`,
+    );
+  }
+  if (error.meta.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.meta.retryAfterSeconds));
+}
+
+function isApiPath(path: string): boolean {
+  return path === '/api/v1' || path.startsWith('/api/v1/');
+}
+
+function toAppError(thrown: unknown): AppError {
+  if (thrown instanceof AppError) return thrown;
+  const e = thrown as { status?: number; statusCode?: number; type?: string; message?: string; expose?: boolean };
+  const status = e?.status ?? e?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    if (status === 413) return new AppError('payload_too_large', 'The request body is larger than this service accepts.');
+    if (status === 415) return new AppError('unsupported_media_type', 'Send the request body as application/json.');
+    if (status === 405 || status === 501) return new AppError('method_not_allowed', e.message || 'Method not allowed.');
+    if (status === 404) return new AppError('not_found', e.message || 'Not found.');
+    if (status === 401) return new AppError('unauthorized', e.message || 'Authentication required.');
+    if (status === 403) return new AppError('forbidden', e.message || 'Forbidden.');
+    if (status === 429) return new AppError('rate_limited', e.message || 'Too many requests.');
+    if (e.type === 'entity.parse.failed' || /JSON/i.test(e.message ?? '')) {
+      return new AppError('invalid_input', 'The request body is not valid JSON.', [{ path: 'body', message: 'malformed JSON' }]);
+    }
+    return new AppError('invalid_input', e.expose && e.message ? e.message : 'The request could not be understood.');
+  }
+  return new AppError('internal_error', 'Something went wrong on our side. The request id in X-Request-Id helps us find it.');
+}

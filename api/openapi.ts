@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import type { Config } from '../src/config.js';
+import { errorCodes } from '../src/errors.js';
+import { scopes, type Operation } from './operations/registry.js';
+
+type JsonSchema = Record<string, unknown>;
+
+/** JSON Schema (2020-12, as OpenAPI 3.1 uses) of what a caller sends. */
+export function inputJsonSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}
+
+const problemRef = { $ref: '#/components/schemas/Problem' };
+const problemResponse = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: problemRef } },
+});
+const rateLimitHeaders = {
+  'RateLimit-Limit': { description: 'Requests allowed in the current window.', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
+};
+
+/** The OpenAPI 3.1 document, derived from the operation registry and nothing else. */
+export function openApiDocument(config: Config, operations: readonly Operation[]): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operations) {
+    paths[op.path] ??= {};
+    paths[op.path][op.method.toLowerCase()] = operationObject(op);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: `${config.site.name} API`,
+      version: '1.0.0',
+      description: `${config.site.purpose}\n\nEvery operation is also an MCP tool of the same name at ${config.publicUrl}/mcp.`,
+    },
+    servers: [{ url: `${config.publicUrl}${config.apiBasePath}` }],
+    tags: [...new Set(operations.map((op) => op.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: { Problem: problemSchema() },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'An API key from the account area, or an OAuth access token.' },
+        oauth2: {
+          type: 'oauth2',
+          flows: {
+            authorizationCode: {
+              authorizationUrl: `${config.publicUrl}/oauth/auth`,
+              tokenUrl: `${config.publicUrl}/oauth/token`,
+              scopes: Object.fromEntries(scopes.map((s) => [s, scopeDescriptions[s]])),
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
+const scopeDescriptions: Record<(typeof scopes)[number], string> = {
+  'account:read': 'Read your account, drafts, listings, claims and orders.',
+  'listings:write': 'Change your drafts, listings and claims.',
+  'orders:write': 'Quote orders and create checkout links.',
+};
+
+function operationObject(op: Operation): Record<string, unknown> {
+  const parameters = [
+    ...parametersOf(op.input.path, 'path'),
+    ...parametersOf(op.input.query, 'query'),
+    ...(op.idempotencyKey
+      ? [{ name: 'Idempotency-Key', in: 'header', required: false, description: 'Makes a retry safe: the first response is replayed for 24 h.', schema: { type: 'string', maxLength: 255 } }]
+      : []),
+  ];
+  const responses: Record<string, unknown> = {
+    [op.successStatus]: {
+      description: op.successStatus === 201 ? 'Created' : 'OK',
+      headers: rateLimitHeaders,
+      content: { 'application/json': { schema: { type: 'object' } } },
+    },
+    400: problemResponse('Invalid input'),
+    429: problemResponse('Rate limited'),
+  };
+  if (op.scope) {
+    responses[401] = problemResponse('Missing or invalid credentials');
+    responses[403] = problemResponse('The credentials lack the needed scope');
+  }
+  if (op.input.path) responses[404] = problemResponse('Not found');
+  if (op.idempotencyKey) {
+    responses[409] = problemResponse('A request with this Idempotency-Key is still running');
+    responses[422] = problemResponse('Idempotency-Key reused with another request');
+  }
+  return {
+    operationId: op.id,
+    summary: op.summary,
+    description: op.description,
+    tags: [op.tag],
+    ...(parameters.length ? { parameters } : {}),
+    ...(op.input.body
+      ? { requestBody: { required: hasRequired(op.input.body), content: { 'application/json': { schema: inputJsonSchema(op.input.body) } } } }
+      : {}),
+    responses,
+    security: op.scope ? [{ bearer: [] }, { oauth2: [op.scope] }] : [{}, { bearer: [] }],
+  };
+}
+
+function parametersOf(schema: z.ZodObject | undefined, where: 'path' | 'query'): object[] {
+  if (!schema) return [];
+  const json = inputJsonSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => {
+    const { description, ...propertySchema } = property;
+    return {
+      name,
+      in: where,
+      required: where === 'path' || (json.required ?? []).includes(name),
+      ...(description ? { description } : {}),
+      schema: propertySchema,
+    };
+  });
+}
+
+function hasRequired(schema: z.ZodObject): boolean {
+  return ((inputJsonSchema(schema).required as string[] | undefined) ?? []).length > 0;
+}
+
+function problemSchema(): JsonSchema {
+  return {
+    type: 'object',
+    required: ['type', 'title', 'status', 'detail', 'code', 'errors'],
+    properties: {
+      type: { type: 'string', format: 'uri' },
+      title: { type: 'string' },
+      status: { type: 'integer' },
+      detail: { type: 'string' },
+      code: { type: 'string', enum: Object.keys(errorCodes) },
+      errors: {
+        type: 'array',
+        items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } },
+      },
+      instance: { type: 'string' },
+    },
+  };
+}

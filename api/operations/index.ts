@@ -1,0 +1,5 @@
+import type { Operation } from './registry.js';
+import { siteOperations } from './site.js';
+
+/** The registry: every operation of the service. REST, MCP and OpenAPI are all derived from it. */
+export const operations: readonly Operation[] = [...siteOperations];

@@ -1,0 +1,87 @@
+import type { z } from 'zod';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AppDeps } from '../deps.js';
+import type { SiteRow } from '../../src/services/site-info.js';
+import type { Logger } from '../../src/logger.js';
+
+export const scopes = ['account:read', 'listings:write', 'orders:write'] as const;
+export type Scope = (typeof scopes)[number];
+
+/** Who is calling, as established by the bearer middleware (API key or OAuth access token). */
+export interface Principal {
+  userId: number;
+  email: string;
+  scopes: readonly Scope[];
+  via: 'api_key' | 'oauth';
+  clientId?: string;
+}
+
+/** Everything a handler may use; identical for a REST request and an MCP tool call. */
+export interface OperationContext {
+  deps: AppDeps;
+  em: EntityManager;
+  site: SiteRow;
+  principal: Principal | null;
+  clientIp: string;
+  requestId: string;
+  log: Logger;
+}
+
+type AnyObject = z.ZodObject<z.ZodRawShape>;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface OperationInput<P, Q, B> {
+  path: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+}
+
+export interface Operation<
+  P extends AnyObject | undefined = AnyObject | undefined,
+  Q extends AnyObject | undefined = AnyObject | undefined,
+  B extends AnyObject | undefined = AnyObject | undefined,
+> {
+  /** Tool name = OpenAPI operationId = handler name. */
+  id: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Relative to the REST base, with `{param}` placeholders as in the specification. */
+  path: string;
+  tag: string;
+  summary: string;
+  /** What it does, when to use it, and what it costs: read by people and by models. */
+  description: string;
+  scope: Scope | null;
+  /** Accepts Idempotency-Key (the specification's IK). */
+  idempotencyKey: boolean;
+  successStatus: 200 | 201;
+  input: { path?: P; query?: Q; body?: B };
+  /** Hints for MCP clients; derived from the method unless given. */
+  hints?: Partial<OperationHints>;
+  handler: (input: OperationInput<P, Q, B>, ctx: OperationContext) => Promise<object>;
+}
+
+export interface OperationHints {
+  readOnly: boolean;
+  destructive: boolean;
+  idempotent: boolean;
+  openWorld: boolean;
+}
+
+export function defineOperation<
+  P extends AnyObject | undefined = undefined,
+  Q extends AnyObject | undefined = undefined,
+  B extends AnyObject | undefined = undefined,
+>(op: Operation<P, Q, B>): Operation {
+  return op as unknown as Operation;
+}
+
+export function hintsOf(op: Operation): OperationHints {
+  const readOnly = op.method === 'GET';
+  return {
+    readOnly,
+    destructive: op.method === 'DELETE',
+    idempotent: readOnly || op.method === 'PUT' || op.method === 'DELETE',
+    openWorld: false,
+    ...op.hints,
+  };
+}

@@ -1,0 +1,57 @@
+import Router from '@koa/router';
+import { koaBody } from 'koa-body';
+import { AppError } from '../src/errors.js';
+import type { AppDeps } from './deps.js';
+import { execute } from './execute.js';
+import { operationContext } from './operation-context.js';
+import type { Operation } from './operations/registry.js';
+import { openApiDocument } from './openapi.js';
+
+/** Mounts every operation of the registry under the REST base, plus the OpenAPI document. */
+export function restRouter(deps: AppDeps, operations: readonly Operation[]): Router {
+  const router = new Router({ prefix: deps.config.apiBasePath });
+  const parseJson = koaBody({
+    json: true,
+    jsonStrict: true,
+    jsonLimit: deps.config.bodyLimitBytes,
+    urlencoded: false,
+    text: false,
+    multipart: false,
+  });
+  const document = openApiDocument(deps.config, operations);
+
+  router.get('/openapi.json', (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.body = document;
+  });
+
+  for (const op of operations) {
+    router.register(toKoaPath(op.path), [op.method], [
+      async (ctx, next) => {
+        ctx.state.resourcePath = deps.config.apiBasePath;
+        if (op.input.body && hasBody(ctx.get('content-length'), ctx.get('transfer-encoding')) && !ctx.is('application/json', '+json')) {
+          throw new AppError('unsupported_media_type', 'Send the request body as application/json.');
+        }
+        await next();
+      },
+      parseJson,
+      async (ctx) => {
+        const raw = { path: ctx.params, query: ctx.query, body: op.input.body ? ctx.request.body : undefined };
+        const key = ctx.get('idempotency-key') || undefined;
+        const result = await execute(op, raw, operationContext(ctx, deps), key);
+        ctx.status = result.status;
+        ctx.body = result.body;
+        if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
+      },
+    ]);
+  }
+  return router;
+}
+
+export function toKoaPath(specPath: string): string {
+  return specPath.replace(/\{(\w+)\}/g, ':$1');
+}
+
+function hasBody(contentLength: string, transferEncoding: string): boolean {
+  return (contentLength !== '' && contentLength !== '0') || transferEncoding !== '';
+}

@@ -1,0 +1,69 @@
+import { Migration } from '@mikro-orm/migrations';
+
+/**
+ * Extensions, the network of sites, the core of the catalogue (categories and listings, which
+ * later migrations widen), and the infrastructure tables every request relies on.
+ */
+export class Migration20261121000000Foundation extends Migration {
+  override async up(): Promise<void> {
+    this.addSql('create extension if not exists pg_trgm;');
+    this.addSql('create extension if not exists unaccent;');
+    // unaccent() is only STABLE; an IMMUTABLE wrapper lets search indexes use it.
+    this.addSql(`create or replace function immutable_unaccent(text) returns text
+      language sql immutable parallel safe strict as $$ select public.unaccent('public.unaccent'::regdictionary, $1) $$;`);
+
+    this.addSql(`create table site (
+      id serial primary key,
+      key varchar(40) not null unique,
+      name varchar(120) not null,
+      domain varchar(253),
+      is_default boolean not null default false,
+      created_at timestamptz not null default now()
+    );`);
+    this.addSql(`create unique index site_one_default on site (is_default) where is_default;`);
+    this.addSql(`insert into site (key, name, is_default) values ('main', 'Launch Directory', true);`);
+
+    this.addSql(`create table category (
+      id serial primary key,
+      site_id int not null references site (id) on delete cascade,
+      parent_id int references category (id) on delete set null,
+      slug varchar(220) not null,
+      name varchar(200) not null,
+      created_at timestamptz not null default now(),
+      unique (site_id, slug)
+    );`);
+    this.addSql(`create table listing (
+      id serial primary key,
+      site_id int not null references site (id) on delete cascade,
+      slug varchar(220) not null,
+      name varchar(500) not null,
+      status varchar(20) not null default 'draft'
+        check (status in ('draft', 'awaiting_badge', 'scheduled', 'live', 'rejected', 'archived')),
+      created_at timestamptz not null default now(),
+      updated_at timestamptz not null default now(),
+      unique (site_id, slug)
+    );`);
+    this.addSql('create index listing_site_status on listing (site_id, status);');
+
+    this.addSql(`create table idempotency_record (
+      caller varchar(200) not null,
+      key varchar(255) not null,
+      operation varchar(100) not null,
+      request_hash char(64) not null,
+      state varchar(10) not null check (state in ('running', 'done')),
+      response_status int,
+      response_body jsonb,
+      created_at timestamptz not null default now(),
+      expires_at timestamptz not null,
+      primary key (caller, key)
+    );`);
+    this.addSql('create index idempotency_record_expires_at on idempotency_record (expires_at);');
+
+    // Counters only: losing them in a crash is harmless, so skip the write-ahead log.
+    this.addSql(`create unlogged table rate_limit (
+      key varchar(255) primary key,
+      points integer not null default 0,
+      expire bigint
+    );`);
+  }
+}

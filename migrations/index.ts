@@ -1,0 +1,6 @@
+import { Migration20261121000000Foundation } from './Migration20261121000000Foundation.js';
+
+/** Every migration, in order. A new migration is one file plus one line here. */
+export const migrationsList = [
+  { name: 'Migration20261121000000Foundation', class: Migration20261121000000Foundation },
+];

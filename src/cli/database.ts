@@ -1,0 +1,29 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { openOrm, type Orm } from '../db.js';
+import { startEmbeddedPostgres } from '../stack/postgres.js';
+import type { CliContext } from './command.js';
+
+/**
+ * Runs `work` against DATABASE_URL, or against the embedded PostgreSQL of `npm start` (started for
+ * the command and stopped after it) when DATABASE_URL is unset.
+ */
+export async function withDatabase<T>(ctx: CliContext, work: (orm: Orm) => Promise<T>): Promise<T> {
+  const { config, log } = ctx;
+  let stop = async () => undefined as void;
+  let url = config.database.url;
+  if (!url) {
+    mkdirSync(config.dataDir, { recursive: true });
+    const pg = await startEmbeddedPostgres(join(config.dataDir, 'postgres'), config.embeddedPostgresPort, log);
+    await pg.createDatabase('launch_directory');
+    url = pg.urlFor('launch_directory');
+    stop = () => pg.stop();
+  }
+  const orm = await openOrm(config, url);
+  try {
+    return await work(orm);
+  } finally {
+    await orm.close();
+    await stop();
+  }
+}

@@ -1,0 +1,4 @@
+import { Site } from './site.js';
+
+/** Every entity the ORM knows; a new entity is one file plus one line here. */
+export const entities = [Site];

@@ -1,0 +1,96 @@
+import { TestWorkflowEnvironment, type EphemeralServerExecutable } from '@temporalio/testing';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import type { Logger } from '../logger.js';
+
+export const temporalCliVersion = 'v1.5.1';
+// Newer CLI tags carry a replace directive in go.mod, which `go install pkg@version` refuses.
+const cliModule = `github.com/temporalio/cli/cmd/temporal@${temporalCliVersion}`;
+
+export interface TemporalCliSource {
+  executable: EphemeralServerExecutable;
+  /** How the binary was found, for logs and `doctor`. */
+  origin: 'TEMPORAL_CLI_PATH' | 'PATH' | 'cache' | 'go-build' | 'sdk-download';
+}
+
+/**
+ * Finds the Temporal CLI: TEMPORAL_CLI_PATH, then `temporal` on PATH, then a cached build, then a
+ * build with Go when Go is present, and last the SDK's own download (needs internet).
+ */
+export async function findTemporalCli(
+  opts: { cliPath?: string; cacheDir: string; build: boolean },
+  log: Logger,
+): Promise<TemporalCliSource> {
+  if (opts.cliPath) return { executable: { type: 'existing-path', path: opts.cliPath }, origin: 'TEMPORAL_CLI_PATH' };
+  const onPath = findOnPath('temporal');
+  if (onPath) return { executable: { type: 'existing-path', path: onPath }, origin: 'PATH' };
+  const cached = cachedCliPath(opts.cacheDir);
+  if (existsSync(cached)) return { executable: { type: 'existing-path', path: cached }, origin: 'cache' };
+  if (opts.build && findOnPath('go')) {
+    await buildWithGo(opts.cacheDir, log);
+    return { executable: { type: 'existing-path', path: cached }, origin: 'go-build' };
+  }
+  return { executable: { type: 'cached-download', downloadDir: opts.cacheDir }, origin: 'sdk-download' };
+}
+
+export function cachedCliPath(cacheDir: string): string {
+  return join(cacheDir, `temporal-${temporalCliVersion}`, 'temporal');
+}
+
+export function findOnPath(command: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    const candidate = join(dir, command);
+    if (dir && existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+async function buildWithGo(cacheDir: string, log: Logger): Promise<void> {
+  const bin = join(cacheDir, `temporal-${temporalCliVersion}`);
+  mkdirSync(bin, { recursive: true });
+  log.info(
+    { module: cliModule, into: bin },
+    'Building the Temporal CLI with Go. This happens once and takes a few minutes (it compiles the whole Temporal server); later starts reuse the cached binary.',
+  );
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn('go', ['install', cliModule], { env: { ...process.env, GOBIN: bin }, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`go install ${cliModule} exited with ${code}`))));
+  });
+}
+
+export function cliVersion(path: string): string | undefined {
+  const out = spawnSync(path, ['--version'], { encoding: 'utf8' });
+  return out.status === 0 ? out.stdout.trim() : undefined;
+}
+
+export interface DevServerHandle {
+  address: string;
+  uiUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `temporal server start-dev` with its state in a SQLite file and the Web UI on. */
+export async function startTemporalDevServer(
+  source: TemporalCliSource,
+  opts: { port: number; uiPort: number; dbFile?: string; namespace: string },
+): Promise<DevServerHandle> {
+  const env = await TestWorkflowEnvironment.createLocal({
+    server: {
+      executable: source.executable,
+      ip: '127.0.0.1',
+      port: opts.port,
+      ui: true,
+      uiPort: opts.uiPort,
+      dbFilename: opts.dbFile,
+      namespace: opts.namespace,
+      extraArgs: ['--log-level', 'error'],
+    },
+  });
+  return {
+    address: env.address,
+    uiUrl: `http://127.0.0.1:${opts.uiPort}`,
+    stop: () => env.teardown(),
+  };
+}

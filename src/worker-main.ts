@@ -1,0 +1,26 @@
+import { loadConfig } from './config.js';
+import { openOrm } from './db.js';
+import { createLogger } from './logger.js';
+import { createWorker, readWorkflowBundle } from './worker.js';
+
+/**
+ * `npm run worker`: a worker process for DATABASE_URL and TEMPORAL_ADDRESS. WORKFLOW_BUNDLE names
+ * a prebuilt workflow bundle (tests build one per run); without it the worker bundles at start.
+ */
+const config = loadConfig();
+const log = createLogger(config, 'worker');
+if (!config.database.url || !config.temporal.address) {
+  log.fatal('npm run worker needs DATABASE_URL and TEMPORAL_ADDRESS; for a local stack use npm start.');
+  process.exit(1);
+}
+const orm = await openOrm(config);
+const bundlePath = config.temporal.workflowBundlePath;
+const bundle = bundlePath ? readWorkflowBundle(bundlePath) : undefined;
+const { worker, connection } = await createWorker({ config, orm, log, address: config.temporal.address, bundle });
+process.once('SIGINT', () => worker.shutdown());
+process.once('SIGTERM', () => worker.shutdown());
+log.info({ taskQueue: config.temporal.taskQueue }, 'worker running');
+await worker.run();
+await connection.close();
+await orm.close();
+log.info('worker stopped');

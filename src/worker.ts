@@ -1,0 +1,49 @@
+import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
+import type { Config } from './config.js';
+import type { Orm } from './db.js';
+import type { Logger } from './logger.js';
+import { createActivities } from '../activities/index.js';
+
+export const workflowsPath = fileURLToPath(new URL('../workflows/index.ts', import.meta.url));
+
+/** Bundles the workflow code once; a worker started with a bundle skips webpack entirely. */
+export async function bundleWorkflows(): Promise<WorkflowBundleWithSourceMap> {
+  return bundleWorkflowCode({ workflowsPath, logger: quietBundlerLogger });
+}
+
+/** Reads a bundle written by `bundleWorkflows` (tests build one per run). */
+export function readWorkflowBundle(codePath: string): { code: string } | undefined {
+  return existsSync(codePath) ? { code: readFileSync(codePath, 'utf8') } : undefined;
+}
+
+export interface WorkerOptions {
+  config: Config;
+  orm: Orm;
+  log: Logger;
+  address: string;
+  taskQueue?: string;
+  bundle?: { code: string };
+}
+
+export async function createWorker(opts: WorkerOptions): Promise<{ worker: Worker; connection: NativeConnection }> {
+  const connection = await NativeConnection.connect({ address: opts.address });
+  const worker = await Worker.create({
+    connection,
+    namespace: opts.config.temporal.namespace,
+    taskQueue: opts.taskQueue ?? opts.config.temporal.taskQueue,
+    activities: createActivities({ orm: opts.orm, log: opts.log }),
+    ...(opts.bundle ? { workflowBundle: opts.bundle } : { workflowsPath }),
+  });
+  return { worker, connection };
+}
+
+const quietBundlerLogger = {
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: (message: string) => console.warn(message),
+  error: (message: string) => console.error(message),
+  log: () => undefined,
+};

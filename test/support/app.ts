@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { Worker } from '@temporalio/worker';
+import { loadConfig, type Env } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import { createWorker, readWorkflowBundle } from '../../src/worker.js';
+import { closeDeps, openDeps, serveApi } from '../../api/boot.js';
+import type { AppDeps } from '../../api/deps.js';
+import type { Operation } from '../../api/operations/registry.js';
+import { databaseUrlFor } from './stack.js';
+import { freePort } from './ports.js';
+import { templateDatabase, testEnv } from './test-env.js';
+
+export interface TestApp {
+  /** e.g. http://127.0.0.1:PORT */
+  url: string;
+  api: string;
+  deps: AppDeps;
+  databaseUrl: string;
+  taskQueue: string;
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Partial<Record<keyof Env, string>>;
+  extraOperations?: readonly Operation[];
+  /** Run a worker in this process on the file's own task queue (default true). */
+  worker?: boolean;
+}
+
+/**
+ * The real app for one test file: its own database cloned from the migrated template, its own
+ * Temporal task queue, listening on a free loopback port.
+ */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const serverUrl = required(testEnv.databaseServerUrl);
+  const temporalAddress = required(testEnv.temporalAddress);
+  const database = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  await createDatabaseFromTemplate(serverUrl, database);
+  const databaseUrl = databaseUrlFor(serverUrl, database);
+  const port = await freePort();
+  const taskQueue = `test-${database}`;
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: databaseUrl,
+    TEMPORAL_ADDRESS: temporalAddress,
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    WORKFLOW_BUNDLE: required(testEnv.workflowBundle),
+    ...options.env,
+  };
+  const config = loadConfig(env);
+  const log = createLogger(config, 'test');
+  const deps = await openDeps(config, log, { databaseUrl, temporalAddress });
+  const api = await serveApi(deps, options.extraOperations);
+
+  let worker: Worker | undefined;
+  let running: Promise<void> | undefined;
+  let closeWorker = async () => undefined as void;
+  if (options.worker !== false) {
+    const created = await createWorker({
+      config,
+      orm: deps.orm,
+      log,
+      address: temporalAddress,
+      bundle: readWorkflowBundle(config.temporal.workflowBundlePath!),
+    });
+    worker = created.worker;
+    running = worker.run();
+    closeWorker = async () => {
+      worker!.shutdown();
+      await running;
+      await created.connection.close();
+    };
+  }
+
+  return {
+    url: api.url,
+    api: `${api.url}${config.apiBasePath}`,
+    deps,
+    databaseUrl,
+    taskQueue,
+    env,
+    async close() {
+      await closeWorker();
+      await api.close();
+      await closeDeps(deps);
+      await dropDatabase(serverUrl, database);
+    },
+  };
+}
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the tests through jest (npm test), whose global setup sets it.`);
+  return value;
+}
+
+async function withServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function createDatabaseFromTemplate(serverUrl: string, database: string): Promise<unknown> {
+  return withServer(serverUrl, (c) => c.query(`create database "${database}" template "${templateDatabase}"`));
+}
+
+function dropDatabase(serverUrl: string, database: string): Promise<unknown> {
+  return withServer(serverUrl, (c) => c.query(`drop database if exists "${database}" with (force)`));
+}
