@@ -1,8 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Extensions, the network of sites, the core of the catalogue (categories and listings, which
- * later migrations widen), and the infrastructure tables every request relies on.
+ * Extensions, the network of sites, people, the core of the catalogue (categories and listings),
+ * which later migrations widen, and the infrastructure tables every request relies on.
  */
 export class Migration20261121000000Foundation extends Migration {
   override async up(): Promise<void> {
@@ -23,6 +23,15 @@ export class Migration20261121000000Foundation extends Migration {
     this.addSql(`create unique index site_one_default on site (is_default) where is_default;`);
     this.addSql(`insert into site (key, name, is_default) values ('main', 'Launch Directory', true);`);
 
+    // People with an account (email identity). Accounts, sessions and keys widen it later.
+    this.addSql(`create table app_user (
+      id serial primary key,
+      email varchar(254) not null,
+      name varchar(160),
+      created_at timestamptz not null default now()
+    );`);
+    this.addSql('create unique index app_user_email_lower on app_user (lower(email));');
+
     this.addSql(`create table category (
       id serial primary key,
       site_id int not null references site (id) on delete cascade,
@@ -37,6 +46,7 @@ export class Migration20261121000000Foundation extends Migration {
       site_id int not null references site (id) on delete cascade,
       slug varchar(220) not null,
       name varchar(500) not null,
+      owner_id int references app_user (id) on delete set null,
       status varchar(20) not null default 'draft'
         check (status in ('draft', 'awaiting_badge', 'scheduled', 'live', 'rejected', 'archived')),
       created_at timestamptz not null default now(),
