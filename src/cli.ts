@@ -14,8 +14,8 @@ try {
     for (const [key, c] of Object.entries(commands)) console.log(`  ${key.padEnd(22)} ${c.summary}`);
     process.exit(command || name === 'help' ? 0 : 2);
   }
-  process.exitCode = await command.run(args, { config, log });
+  process.exit(await command.run(args, { config, log }));
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
-  process.exitCode = 1;
+  process.exit(1);
 }
