@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Config } from '../src/config.js';
 import { errorCodes } from '../src/errors.js';
-import { scopes, type Operation } from './operations/registry.js';
+import { scopeDescriptions, scopes, type Operation } from './operations/registry.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -57,12 +57,6 @@ export function openApiDocument(config: Config, operations: readonly Operation[]
     },
   };
 }
-
-const scopeDescriptions: Record<(typeof scopes)[number], string> = {
-  'account:read': 'Read your account, drafts, listings, claims and orders.',
-  'listings:write': 'Change your drafts, listings and claims.',
-  'orders:write': 'Quote orders and create checkout links.',
-};
 
 function operationObject(op: Operation): Record<string, unknown> {
   const parameters = [
