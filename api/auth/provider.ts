@@ -131,14 +131,19 @@ function loginFollowsWebSession(deps: AppDeps): interactionPolicy.Prompt[] {
 type FetchHook = NonNullable<Configuration['fetch']>;
 
 /**
- * Outgoing fetches (client ID metadata documents) keep oidc-provider's SSRF-guarding dispatcher.
- * Tests may name https hosts whose documents a loopback http server serves instead.
+ * Outgoing fetches (client ID metadata documents) keep oidc-provider's SSRF-guarding dispatcher,
+ * which refuses loopback, private, link-local and metadata addresses after DNS; where it could not
+ * be set up, nothing is fetched. Tests may name https hosts whose documents a loopback http
+ * server serves instead.
  */
 function clientMetadataFetch(testOrigins: Record<string, string>): FetchHook {
   return async (url, options) => {
     const target = new URL(String(url));
     const local = testOrigins[target.host.toLowerCase()];
-    if (!local) return fetch(url, options);
+    if (!local) {
+      if (!(options as { dispatcher?: unknown }).dispatcher) throw new Error('outgoing fetch refused: no SSRF guard available');
+      return fetch(url, options);
+    }
     const { dispatcher: _guard, ...rest } = options as RequestInit & { dispatcher?: unknown };
     return fetch(`${local}${target.pathname}${target.search}`, rest);
   };

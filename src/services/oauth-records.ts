@@ -62,13 +62,13 @@ export class OAuthRecordStore {
   }
 
   private async findWhere(column: 'id_hash' | 'uid', value: string): Promise<OAuthPayload | undefined> {
-    const [row] = await this.em.getConnection().execute<{ payload: OAuthPayload; consumed_at: Date | null }[]>(
-      `select payload, consumed_at from oauth_record
+    const [row] = await this.em.getConnection().execute<{ payload: OAuthPayload; consumed: number | null }[]>(
+      `select payload, extract(epoch from consumed_at)::bigint::int as consumed from oauth_record
        where kind = ? and ${column} = ? and (expires_at is null or expires_at > now())`,
       [this.kind, value],
     );
     if (!row) return undefined;
-    return row.consumed_at ? { ...row.payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) } : row.payload;
+    return row.consumed === null ? row.payload : { ...row.payload, consumed: row.consumed };
   }
 }
 
