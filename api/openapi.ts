@@ -45,10 +45,12 @@ export function openApiDocument(config: Config, operations: readonly Operation[]
         bearer: { type: 'http', scheme: 'bearer', description: 'An API key from the account area, or an OAuth access token.' },
         oauth2: {
           type: 'oauth2',
+          description: `OAuth 2.1 with PKCE (S256); metadata at ${config.publicUrl}/.well-known/oauth-authorization-server. Register at ${config.publicUrl}/oauth/reg or use a client ID metadata document.`,
           flows: {
             authorizationCode: {
               authorizationUrl: `${config.publicUrl}/oauth/auth`,
               tokenUrl: `${config.publicUrl}/oauth/token`,
+              refreshUrl: `${config.publicUrl}/oauth/token`,
               scopes: Object.fromEntries(scopes.map((s) => [s, scopeDescriptions[s]])),
             },
           },

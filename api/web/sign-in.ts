@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { AppError } from '../../src/errors.js';
 import { safeReturnPath } from '../../src/domain/credentials.js';
-import { createSignInLink, peekSignInLink, redeemSignInLink } from '../../src/services/sign-in-links.js';
+import { createSignInLink, peekSignInLink, recentSignInLinks, redeemSignInLink } from '../../src/services/sign-in-links.js';
 import { ensureUser, recordSignIn } from '../../src/services/users.js';
 import type { AppDeps } from '../deps.js';
 import { csrfToken, verifyCsrf } from './csrf.js';
@@ -11,6 +11,8 @@ import { form, hidden, page } from './layout.js';
 import { currentUser, formField, htmlErrors, parseForm, signIn, signOut, webSession } from './session.js';
 
 const email = z.email().max(254);
+/** At most this many sign-in mails to one address per quarter hour. */
+const mailsPerAddress = 5;
 
 /** Sign-in by a one-time link sent by email; the link's page asks once more before signing in. */
 export function signInRouter(deps: AppDeps): Router {
@@ -32,6 +34,9 @@ export function signInRouter(deps: AppDeps): Router {
     verifyCsrf(ctx, keys, formField(ctx, 'csrf'));
     const parsed = email.safeParse(formField(ctx, 'email')?.trim());
     if (!parsed.success) throw new AppError('invalid_input', 'Enter a valid email address (at most 254 characters).');
+    if ((await recentSignInLinks(ctx.state.em, parsed.data, 15)) >= mailsPerAddress) {
+      throw new AppError('rate_limited', 'Several sign-in links were sent to this address lately. Use the newest one, or try again in 15 minutes.');
+    }
     const returnTo = safeReturnPath(formField(ctx, 'return_to'));
     const token = await createSignInLink(ctx.state.em, parsed.data, returnTo, auth.signInLinkTtlMinutes);
     const link = `${deps.config.publicUrl}/sign-in/link?token=${token}`;

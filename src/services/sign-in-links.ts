@@ -17,6 +17,15 @@ export async function createSignInLink(em: EntityManager, email: string, returnT
   return token;
 }
 
+/** How many links were sent to an address lately: mail to one inbox is throttled. */
+export async function recentSignInLinks(em: EntityManager, email: string, minutes: number): Promise<number> {
+  const [row] = await em.getConnection().execute<{ n: number }[]>(
+    'select count(*)::int as n from sign_in_link where email = ? and created_at > now() - make_interval(mins => ?)',
+    [normaliseEmail(email), minutes],
+  );
+  return row.n;
+}
+
 /** What a still-usable link would sign in, without using it (for the confirmation page). */
 export async function peekSignInLink(em: EntityManager, token: string): Promise<PendingSignIn | undefined> {
   const [row] = await em.getConnection().execute<{ email: string; return_to: string | null }[]>(

@@ -70,6 +70,13 @@ describe('sign-in by email link', () => {
     expect(page.url).toBe(`${app.url}/account`);
   });
 
+  it('throttles sign-in mail to one address', async () => {
+    const browser = new WebClient(app.url);
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await browser.submit(await browser.get('/sign-in'), '/sign-in', { email: 'flood@example.com' })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
   it('sends the account page to sign-in when signed out, and signs out', async () => {
     const browser = new WebClient(app.url);
     const anonymous = await browser.get('/account');

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
 import { freePort } from '../support/ports.js';
 import { WebClient } from '../support/web-client.js';
-import { authorize, pkcePair, registerClient, tokenRequest } from '../support/oauth.js';
+import { authorize, exchangeCode, pkcePair, registerClient, tokenRequest } from '../support/oauth.js';
 
 /** A client ID metadata document host on loopback, reached as https://cimd.test/... through test config. */
 async function serveClientDocument(port: number, document: object): Promise<Server> {
@@ -90,14 +90,7 @@ describe('OAuth authorization server', () => {
     expect(auth.callback.searchParams.get('iss')).toBe(app.url);
     expect(auth.callback.searchParams.get('state')).toBe(auth.state);
 
-    const token = await tokenRequest(app, {
-      grant_type: 'authorization_code',
-      code: auth.callback.searchParams.get('code')!,
-      redirect_uri: redirectUri,
-      code_verifier: auth.verifier,
-      client_id: clientId,
-      resource: rest,
-    });
+    const token = await exchangeCode(app, auth, clientId, redirectUri, { resource: rest });
     expect(token.status).toBe(200);
     expect(token.body).toMatchObject({ token_type: 'Bearer', scope: 'account:read listings:write', expires_in: 900 });
     expect(token.body.refresh_token).toEqual(expect.any(String));
@@ -146,8 +139,7 @@ describe('OAuth authorization server', () => {
     expect(second.steps).toEqual(['allow']);
 
     // Exactly one of several concurrent exchanges of one code succeeds.
-    const exchange = () =>
-      tokenRequest(app, { grant_type: 'authorization_code', code: second.callback.searchParams.get('code')!, redirect_uri: redirectUri, code_verifier: second.verifier, client_id: clientId });
+    const exchange = () => exchangeCode(app, second, clientId, redirectUri);
     const results = await Promise.all([exchange(), exchange(), exchange()]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
     expect(decodeJwt(results.find((r) => r.status === 200)!.body.access_token).aud).toBe(rest);
@@ -158,13 +150,7 @@ describe('OAuth authorization server', () => {
     const auth = await authorize(app, browser, { clientId: cimdId, redirectUri: cimdRedirect, scope: 'orders:write', resource: [mcp], email: 'cimd@example.com' });
     expect(auth.consentHtml).toContain('Document Client');
     expect(auth.consentHtml).toContain('identifies itself as <code>https://cimd.test/client.json</code>');
-    const token = await tokenRequest(app, {
-      grant_type: 'authorization_code',
-      code: auth.callback.searchParams.get('code')!,
-      redirect_uri: cimdRedirect,
-      code_verifier: auth.verifier,
-      client_id: cimdId,
-    });
+    const token = await exchangeCode(app, auth, cimdId, cimdRedirect);
     expect(token.status).toBe(200);
     expect(decodeJwt(token.body.access_token)).toMatchObject({ aud: mcp, client_id: cimdId, scope: 'orders:write' });
   });
@@ -212,7 +198,7 @@ describe('OAuth authorization server', () => {
     await browser.signIn(app, 'second@example.com');
     const second = await authorize(app, browser, { clientId, redirectUri, resource: [rest], email: 'second@example.com' });
     expect(second.steps).toEqual(['continue', 'continue', 'allow']);
-    const token = await tokenRequest(app, { grant_type: 'authorization_code', code: second.callback.searchParams.get('code')!, redirect_uri: redirectUri, code_verifier: second.verifier, client_id: clientId });
+    const token = await exchangeCode(app, second, clientId, redirectUri);
     const me = await request(`${rest}/me`, { headers: { authorization: `Bearer ${token.body.access_token}` } });
     expect(me.body.user.email).toBe('second@example.com');
   });

@@ -80,6 +80,18 @@ export async function tokenRequest(app: TestApp, params: Record<string, string>)
   });
 }
 
+/** Exchanges the code of an authorization result at the token endpoint. */
+export function exchangeCode(app: TestApp, auth: AuthorizeResult, clientId: string, redirectUri: string, extra: Record<string, string> = {}) {
+  return tokenRequest(app, {
+    grant_type: 'authorization_code',
+    code: auth.callback.searchParams.get('code')!,
+    redirect_uri: redirectUri,
+    code_verifier: auth.verifier,
+    client_id: clientId,
+    ...extra,
+  });
+}
+
 export async function registerClient(app: TestApp, metadata: Record<string, unknown>) {
   return request(`${app.url}/oauth/reg`, { method: 'POST', json: metadata });
 }
@@ -89,13 +101,7 @@ export async function accessTokenFor(app: TestApp, browser: WebClient, email: st
   const redirectUri = 'http://127.0.0.1:7777/callback';
   const client = await registerClient(app, { client_name: `Scope ${scope}`, redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' });
   const auth = await authorize(app, browser, { clientId: client.body.client_id, redirectUri, scope, resource: [resource], email });
-  const token = await tokenRequest(app, {
-    grant_type: 'authorization_code',
-    code: auth.callback.searchParams.get('code')!,
-    redirect_uri: redirectUri,
-    code_verifier: auth.verifier,
-    client_id: client.body.client_id,
-  });
+  const token = await exchangeCode(app, auth, client.body.client_id, redirectUri);
   if (token.status !== 200) throw new Error(`token endpoint answered ${token.status}: ${token.text}`);
   return token.body.access_token;
 }
