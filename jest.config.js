@@ -12,6 +12,7 @@ export default {
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
   globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
+  reporters: ['default', '<rootDir>/test/support/summary-reporter.mjs'],
   testTimeout: 60_000,
   maxWorkers: 2,
 };

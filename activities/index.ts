@@ -10,9 +10,11 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   return {
     async echo(message: string): Promise<string> {
-      const [{ now }] = await deps.orm.em.getConnection().execute<{ now: Date }[]>('select now() as now');
+      const [{ now }] = await deps.orm.em.getConnection().execute<{ now: string }[]>(
+        `select to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as now`,
+      );
       deps.log.debug({ message }, 'ping activity');
-      return `pong: ${message} (database time ${now.toISOString()})`;
+      return `pong: ${message} (database time ${now})`;
     },
   };
 }

