@@ -1,4 +1,5 @@
 import Koa from 'koa';
+import mount from 'koa-mount';
 import type { AppDeps } from './deps.js';
 import { requestContext } from './middleware/request-context.js';
 import { problems } from './middleware/problem.js';
@@ -8,26 +9,51 @@ import { docsRouter } from './web/docs.js';
 import { restRouter } from './rest.js';
 import { operations } from './operations/index.js';
 import type { Operation } from './operations/registry.js';
+import { authenticate, refuseInvalidCredential } from './auth/bearer.js';
+import { createProvider, oauthMountPath } from './auth/provider.js';
+import { interactionRouter } from './auth/interactions.js';
+import { protectedResourceRouter, serverMetadataAtRoot } from './auth/well-known.js';
+import { signInRouter } from './web/sign-in.js';
+import { accountRouter } from './web/account.js';
+import { devMailRouter } from './web/dev-mail.js';
 
-const limited = /^\/(api\/|mcp(\/|$))/;
+const limited = /^\/(api\/|mcp(\/|$)|oauth\/)/;
 
 /**
  * Builds the Koa app. Order matters: request context (id, logger, EntityManager), then errors as
- * problem+json, then rate limits (API and MCP only), then the routes.
+ * problem+json, then bearer authentication (API and MCP), then rate limits (API, MCP and OAuth;
+ * per valid credential, else per address), then refusal of invalid credentials, then the routes,
+ * and last the OAuth server under /oauth.
  */
 export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = []): Koa {
   const app = new Koa({ proxy: deps.config.trustProxy });
   app.silent = true;
+  app.keys = [...deps.keys.cookieKeys];
   const limiter = rateLimit(deps);
   const allOperations = [...operations, ...extraOperations];
+  const provider = createProvider(deps);
 
   app.use(requestContext(deps));
   app.use(problems(deps));
+  app.use(serverMetadataAtRoot);
+  app.use(authenticate(deps));
   app.use((ctx, next) => (limited.test(ctx.path) ? limiter(ctx, next) : next()));
+  app.use(refuseInvalidCredential);
 
-  for (const router of [healthRouter(deps), docsRouter(deps.config), restRouter(deps, allOperations)]) {
+  const routers = [
+    healthRouter(deps),
+    docsRouter(deps.config),
+    restRouter(deps, allOperations),
+    protectedResourceRouter(deps),
+    interactionRouter(deps, provider),
+    signInRouter(deps),
+    accountRouter(deps),
+    ...(deps.config.devPages ? [devMailRouter(deps)] : []),
+  ];
+  for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: true }));
   }
+  app.use(mount(oauthMountPath, provider));
   return app;
 }

@@ -5,6 +5,11 @@ import type { Logger } from '../src/logger.js';
 import { loadDefaultSite } from '../src/services/site-info.js';
 import { IdempotencyStore } from '../src/services/idempotency.js';
 import { connectTemporal } from '../src/temporal.js';
+import { createMailer } from '../src/mail/index.js';
+import { loadServerKeys } from '../src/services/server-keys.js';
+import { purgeOAuthRecords } from '../src/services/oauth-records.js';
+import { purgeWebSessions } from '../src/services/web-sessions.js';
+import { purgeSignInLinks } from '../src/services/sign-in-links.js';
 import { buildApp } from './app.js';
 import type { AppDeps } from './deps.js';
 import type { Operation } from './operations/registry.js';
@@ -26,10 +31,12 @@ export async function openDeps(config: Config, log: Logger, at: ApiAddresses, op
   }
   const temporal = await connectTemporal(config, at.temporalAddress);
   const site = await loadDefaultSite(orm.em.fork(), config.site.name);
-  return { config, orm, temporal, log, site };
+  const keys = await loadServerKeys(orm.em.fork(), config);
+  return { config, orm, temporal, log, site, mailer: createMailer(config, orm), keys };
 }
 
 export async function closeDeps(deps: AppDeps): Promise<void> {
+  await deps.mailer.close();
   await deps.temporal.connection.close();
   await deps.orm.close();
 }
@@ -65,8 +72,12 @@ export async function serveApi(deps: AppDeps, extraOperations: readonly Operatio
 
 async function purge(deps: AppDeps): Promise<void> {
   try {
-    await new IdempotencyStore(deps.orm.em.fork()).purgeExpired();
+    const em = deps.orm.em.fork();
+    await new IdempotencyStore(em).purgeExpired();
+    await purgeOAuthRecords(em);
+    await purgeWebSessions(em);
+    await purgeSignInLinks(em);
   } catch (error) {
-    deps.log.warn({ err: error }, 'purging expired idempotency records failed');
+    deps.log.warn({ err: error }, 'purging expired records failed');
   }
 }

@@ -3,6 +3,8 @@ import type { Orm } from '../src/db.js';
 import type { Logger } from '../src/logger.js';
 import type { TemporalHandle } from '../src/temporal.js';
 import type { SiteRow } from '../src/services/site-info.js';
+import type { Mailer } from '../src/mail/index.js';
+import type { ServerKeys } from '../src/services/server-keys.js';
 
 /** Long-lived dependencies of the api process, built once at start-up. */
 export interface AppDeps {
@@ -12,4 +14,7 @@ export interface AppDeps {
   log: Logger;
   /** The site this process serves, read once at start-up. */
   site: SiteRow;
+  mailer: Mailer;
+  /** Token signing and cookie keys, the same in every api process. */
+  keys: ServerKeys;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Config } from '../src/config.js';
 import { errorCodes } from '../src/errors.js';
-import { scopes, type Operation } from './operations/registry.js';
+import { scopeDescriptions, scopes, type Operation } from './operations/registry.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -45,10 +45,12 @@ export function openApiDocument(config: Config, operations: readonly Operation[]
         bearer: { type: 'http', scheme: 'bearer', description: 'An API key from the account area, or an OAuth access token.' },
         oauth2: {
           type: 'oauth2',
+          description: `OAuth 2.1 with PKCE (S256); metadata at ${config.publicUrl}/.well-known/oauth-authorization-server. Register at ${config.publicUrl}/oauth/reg or use a client ID metadata document.`,
           flows: {
             authorizationCode: {
               authorizationUrl: `${config.publicUrl}/oauth/auth`,
               tokenUrl: `${config.publicUrl}/oauth/token`,
+              refreshUrl: `${config.publicUrl}/oauth/token`,
               scopes: Object.fromEntries(scopes.map((s) => [s, scopeDescriptions[s]])),
             },
           },
@@ -57,12 +59,6 @@ export function openApiDocument(config: Config, operations: readonly Operation[]
     },
   };
 }
-
-const scopeDescriptions: Record<(typeof scopes)[number], string> = {
-  'account:read': 'Read your account, drafts, listings, claims and orders.',
-  'listings:write': 'Change your drafts, listings and claims.',
-  'orders:write': 'Quote orders and create checkout links.',
-};
 
 function operationObject(op: Operation): Record<string, unknown> {
   const parameters = [

@@ -45,6 +45,16 @@ const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
 
   SEED_LISTINGS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
+
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).max(254).default('Launch Directory <no-reply@localhost>'),
+  SIGN_IN_LINK_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(24 * 3600).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  OAUTH_JWKS: z.string().min(2).optional(),
+  COOKIE_KEYS: z.string().min(32).optional(),
+  OAUTH_CLIENT_METADATA_TEST_ORIGINS: z.string().min(3).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -77,6 +87,24 @@ export interface Config {
   bodyLimitBytes: number;
   trustProxy: boolean;
   seedListings: number;
+  mail: { smtpUrl?: string; from: string };
+  auth: {
+    signInLinkTtlMinutes: number;
+    sessionTtlDays: number;
+    accessTokenTtlSeconds: number;
+    refreshTokenTtlDays: number;
+    /** Private signing keys (a JWKS); unset: generated once and kept in PostgreSQL. */
+    jwks?: { keys: Record<string, unknown>[] };
+    /** Cookie signing keys, newest first; unset: generated once and kept in PostgreSQL. */
+    cookieKeys?: string[];
+    /**
+     * Tests only: https client ID metadata document hosts served by a local http origin. Never in
+     * production, where documents are fetched over https with the SSRF guard.
+     */
+    clientMetadataTestOrigins: Record<string, string>;
+  };
+  /** Development pages such as /dev/mail; never in production. */
+  devPages: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -118,5 +146,45 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     seedListings: e.SEED_LISTINGS,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    auth: {
+      signInLinkTtlMinutes: e.SIGN_IN_LINK_TTL_MINUTES,
+      sessionTtlDays: e.SESSION_TTL_DAYS,
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+      jwks: e.OAUTH_JWKS ? parseJwks(e.OAUTH_JWKS) : undefined,
+      cookieKeys: e.COOKIE_KEYS?.split(',').map((k) => k.trim()).filter(Boolean),
+      clientMetadataTestOrigins: parseTestOrigins(e.OAUTH_CLIENT_METADATA_TEST_ORIGINS, e.NODE_ENV),
+    },
+    devPages: e.NODE_ENV !== 'production',
   };
+}
+
+function parseJwks(text: string): { keys: Record<string, unknown>[] } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ConfigError('Invalid environment:\n  OAUTH_JWKS: not JSON (expected {"keys":[...private JWKs...]})');
+  }
+  const keys = (value as { keys?: unknown })?.keys;
+  if (!Array.isArray(keys) || keys.length === 0 || !keys.every((k) => k && typeof k === 'object' && 'd' in k)) {
+    throw new ConfigError('Invalid environment:\n  OAUTH_JWKS: expected {"keys":[...]} with at least one private key');
+  }
+  return { keys };
+}
+
+/** "host=http://127.0.0.1:PORT,host2=..." -> { host: origin }. */
+function parseTestOrigins(text: string | undefined, env: Config['env']): Record<string, string> {
+  if (!text) return {};
+  if (env === 'production') throw new ConfigError('Invalid environment:\n  OAUTH_CLIENT_METADATA_TEST_ORIGINS: only for tests, never in production');
+  return Object.fromEntries(
+    text.split(',').map((pair) => {
+      const [host, origin] = pair.split('=').map((x) => x.trim());
+      if (!host || !/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(origin ?? '')) {
+        throw new ConfigError(`Invalid environment:\n  OAUTH_CLIENT_METADATA_TEST_ORIGINS: "${pair}" is not host=http://127.0.0.1:PORT`);
+      }
+      return [host.toLowerCase(), origin];
+    }),
+  );
 }

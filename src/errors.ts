@@ -31,6 +31,8 @@ export interface FieldError {
 export interface ErrorMeta {
   scope?: string;
   retryAfterSeconds?: number;
+  /** RFC 6750 error code for the Bearer challenge, when credentials were sent but refused. */
+  bearerError?: 'invalid_token';
 }
 
 export class AppError extends Error {

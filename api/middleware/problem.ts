@@ -77,7 +77,8 @@ export function sendProblem(ctx: Context, error: AppError, publicUrl: string): v
   ctx.body = { ...problemOf(error, publicUrl), instance: ctx.path };
   const resource = (ctx.state.resourcePath as string | undefined) ?? '/api/v1';
   if (error.code === 'unauthorized') {
-    ctx.set('WWW-Authenticate', `Bearer resource_metadata="${resourceMetadataUrl(publicUrl, resource)}"`);
+    const refused = error.meta.bearerError ? `error="${error.meta.bearerError}", ` : '';
+    ctx.set('WWW-Authenticate', `Bearer ${refused}resource_metadata="${resourceMetadataUrl(publicUrl, resource)}"`);
   } else if (error.code === 'insufficient_scope') {
     ctx.set(
       'WWW-Authenticate',

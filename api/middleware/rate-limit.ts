@@ -6,8 +6,8 @@ import type { AppDeps } from '../deps.js';
 
 /**
  * Fixed-window limits kept in PostgreSQL so that every api process counts against one budget.
- * The key is the bearer credential (hashed; an API key and a token each have their own budget),
- * else the client address. If PostgreSQL cannot answer, an in-process limiter stands in.
+ * The key is the bearer credential once authenticated (hashed; an API key and a token each have
+ * their own budget), else the client address. If PostgreSQL cannot answer, an in-process limiter stands in.
  */
 export function rateLimit(deps: AppDeps): Middleware {
   const { points, windowSeconds } = deps.config.rateLimit;
@@ -24,7 +24,8 @@ export function rateLimit(deps: AppDeps): Middleware {
   });
 
   return async (ctx, next) => {
-    const key = limitKey(ctx.get('authorization'), ctx.ip);
+    // A credential earns its own budget only once it proved valid; anything else counts per address.
+    const key = limitKey(ctx.state.principal ? ctx.get('authorization') : '', ctx.ip);
     let res: RateLimiterRes;
     let limited = false;
     try {

@@ -1,5 +1,6 @@
 import type { Operation } from './registry.js';
 import { siteOperations } from './site.js';
+import { accountOperations } from './account.js';
 
 /** The registry: every operation of the service. REST, MCP and OpenAPI are all derived from it. */
-export const operations: readonly Operation[] = [...siteOperations];
+export const operations: readonly Operation[] = [...siteOperations, ...accountOperations];

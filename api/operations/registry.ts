@@ -7,6 +7,13 @@ import type { Logger } from '../../src/logger.js';
 export const scopes = ['account:read', 'listings:write', 'orders:write'] as const;
 export type Scope = (typeof scopes)[number];
 
+/** What each scope allows, as shown on the consent page and in OpenAPI. */
+export const scopeDescriptions: Record<Scope, string> = {
+  'account:read': 'Read your account, drafts, listings, claims and orders.',
+  'listings:write': 'Change your drafts, listings and claims.',
+  'orders:write': 'Quote orders and create checkout links.',
+};
+
 /** Who is calling, as established by the bearer middleware (API key or OAuth access token). */
 export interface Principal {
   userId: number;

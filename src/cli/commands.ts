@@ -1,9 +1,13 @@
 import type { CliCommand } from './command.js';
 import { migrateCommand } from './migrate.js';
 import { doctorCommand } from './doctor.js';
+import { userCommand } from './user.js';
+import { apiKeyCommand } from './apikey.js';
 
 /** Every operator command; a new one is a file in src/cli/ plus one line here. */
 export const commands: Record<string, CliCommand> = {
   migrate: migrateCommand,
   doctor: doctorCommand,
+  user: userCommand,
+  apikey: apiKeyCommand,
 };

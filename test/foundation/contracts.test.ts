@@ -1,6 +1,8 @@
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
 import { testOperations } from '../support/test-operations.js';
+import { createApiKey } from '../../src/services/api-keys.js';
+import { ensureUser } from '../../src/services/users.js';
 
 const problemType = 'application/problem+json';
 
@@ -132,9 +134,14 @@ describe('rate limits', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  it('gives each bearer credential its own budget, kept in PostgreSQL', async () => {
-    const withKey = await request(`${app.api}/site`, { headers: { authorization: 'Bearer some-other-credential' } });
+  it('gives each valid bearer credential its own budget, kept in PostgreSQL; invalid ones count per address', async () => {
+    const em = app.deps.orm.em.fork();
+    const { key } = await createApiKey(em, (await ensureUser(em, 'budget@example.com')).id, 'budget');
+    const withKey = await request(`${app.api}/site`, { headers: { authorization: `Bearer ${key}` } });
     expect(withKey.headers.get('ratelimit-remaining')).toBe('2');
+    // A made-up credential buys no fresh budget: this address used its budget up above.
+    const forged = await request(`${app.api}/site`, { headers: { authorization: 'Bearer some-other-credential' } });
+    expect(forged.status).toBe(429);
     const [{ count }] = await app.deps.orm.em.getConnection().execute<{ count: string }[]>('select count(*) from rate_limit');
     expect(Number(count)).toBeGreaterThanOrEqual(2);
   });

@@ -1,0 +1,66 @@
+import type { Middleware } from 'koa';
+import { AppError } from '../../src/errors.js';
+import { looksLikeApiKey } from '../../src/domain/credentials.js';
+import { apiKeyOwner } from '../../src/services/api-keys.js';
+import { findUserById } from '../../src/services/users.js';
+import type { AppDeps } from '../deps.js';
+import { scopes, type Principal, type Scope } from '../operations/registry.js';
+import { accessTokenVerifier } from './access-tokens.js';
+import { resourcePathOf, resourceUrl } from './resources.js';
+
+const bearerPattern = /^Bearer[ ]+([\x21-\x7e]+)$/i;
+
+/**
+ * The one bearer check for REST and MCP. On their paths it sets ctx.state.resourcePath and, for a
+ * valid API key or access token, ctx.state.principal. A bad credential is only noted here, so
+ * that the rate limiter (which runs next) counts it against the client address; the request is
+ * refused by `refuseInvalidCredential` right after.
+ */
+export function authenticate(deps: AppDeps): Middleware {
+  const verify = accessTokenVerifier(deps);
+
+  const principalFor = async (credential: string, audience: string, em: Parameters<typeof findUserById>[0]): Promise<Principal> => {
+    if (looksLikeApiKey(credential)) {
+      const user = await apiKeyOwner(em, credential);
+      if (!user) throw invalid('This API key is not valid: it may have been revoked.');
+      return { userId: user.id, email: user.email, scopes: [...scopes], via: 'api_key' };
+    }
+    let claims;
+    try {
+      claims = await verify(credential, audience);
+    } catch {
+      throw invalid(`The access token is not valid for ${audience}: it may have expired or be meant for another resource.`);
+    }
+    const user = Number.isSafeInteger(Number(claims.sub)) ? await findUserById(em, Number(claims.sub)) : undefined;
+    if (!user) throw invalid('The account of this access token no longer exists.');
+    const granted = new Set((claims.scope ?? '').split(' '));
+    return { userId: user.id, email: user.email, scopes: scopes.filter((s): s is Scope => granted.has(s)), via: 'oauth', clientId: claims.client_id };
+  };
+
+  return async (ctx, next) => {
+    const resource = resourcePathOf(ctx.path);
+    if (!resource) return next();
+    ctx.state.resourcePath = resource;
+    const header = ctx.get('authorization');
+    if (header) {
+      const credential = bearerPattern.exec(header)?.[1];
+      try {
+        if (!credential) throw invalid('Send credentials as "Authorization: Bearer <API key or access token>".');
+        ctx.state.principal = await principalFor(credential, resourceUrl(deps.config, resource), ctx.state.em);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        ctx.state.credentialError = error;
+      }
+    }
+    await next();
+  };
+}
+
+export const refuseInvalidCredential: Middleware = async (ctx, next) => {
+  if (ctx.state.credentialError) throw ctx.state.credentialError;
+  await next();
+};
+
+function invalid(message: string): AppError {
+  return new AppError('unauthorized', message, [], { bearerError: 'invalid_token' });
+}

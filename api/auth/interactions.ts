@@ -1,0 +1,129 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type Provider from 'oidc-provider';
+import { AppError } from '../../src/errors.js';
+import type { AppDeps } from '../deps.js';
+import { scopes as knownScopes, scopeDescriptions, type Scope } from '../operations/registry.js';
+import { csrfToken, verifyCsrf } from '../web/csrf.js';
+import { escapeHtml } from '../web/html.js';
+import { form, page } from '../web/layout.js';
+import { currentUser, formField, htmlErrors, parseForm, webSession } from '../web/session.js';
+import { signInForm } from '../web/sign-in.js';
+import { oauthMountPath } from './provider.js';
+
+type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+/**
+ * The pages the OAuth server sends people to: sign-in (by email link, then "Continue as") and
+ * the "Allow access" consent page naming the client and the scopes it asks for.
+ */
+export function interactionRouter(deps: AppDeps, provider: Provider): Router {
+  const router = new Router({ prefix: `${oauthMountPath}/interaction/:uid` });
+  const keys = deps.keys.cookieKeys;
+  const site = deps.config.site.name;
+  router.use(htmlErrors(deps), webSession());
+
+  const details = async (ctx: Context): Promise<Details> => {
+    try {
+      return await provider.interactionDetails(ctx.req, ctx.res);
+    } catch {
+      throw new AppError('invalid_input', 'This sign-in request has expired or was opened in another browser. Go back to the application and connect again.');
+    }
+  };
+  const finish = async (ctx: Context, result: Record<string, unknown>, merge: boolean) => {
+    const to = await provider.interactionResult(ctx.req, ctx.res, result, { mergeWithLastSubmission: merge });
+    ctx.status = 303;
+    ctx.redirect(to);
+  };
+
+  router.get('/', async (ctx) => {
+    const d = await details(ctx);
+    const user = currentUser(ctx);
+    const csrf = csrfToken(ctx, keys);
+    const client = await provider.Client.find(String(d.params.client_id));
+    const clientName = escapeHtml(client?.clientName ?? String(d.params.client_id));
+    const base = `${oauthMountPath}/interaction/${d.uid}`;
+    ctx.type = 'html';
+    ctx.set('Cache-Control', 'no-store');
+    if (!user || d.prompt.name === 'login' || d.session?.accountId !== String(user.id)) {
+      ctx.body = page(
+        site,
+        'Sign in',
+        user
+          ? `<p><strong>${clientName}</strong> wants to connect to your account.</p>${form(`${base}/login`, csrf, '', `Continue as ${user.email}`)}
+<p><a href="/sign-in?switch=1&amp;return_to=${encodeURIComponent(base)}">Use another email</a></p>`
+          : `<p>Sign in to connect <strong>${clientName}</strong> to your account. We email you a link; open it in this browser.</p>${signInForm(csrf, base)}`,
+      );
+      return;
+    }
+    const requested = requestedScopes(d);
+    const fromDocument = (client as { clientIdMetadataDocument?: boolean } | undefined)?.clientIdMetadataDocument === true;
+    ctx.body = page(
+      site,
+      'Allow access',
+      `<p><strong>${clientName}</strong> wants to act for <strong>${escapeHtml(user.email)}</strong>.</p>
+${fromDocument ? `<p class="note warn">This application identifies itself as <code>${escapeHtml(String(d.params.client_id))}</code>. Allow it only if you trust that address.</p>` : ''}
+<p>It asks for:</p><ul id="scopes">${requested.map((s) => `<li><code>${s}</code>: ${escapeHtml(scopeDescriptions[s])}</li>`).join('') || '<li>no access to your account data</li>'}</ul>
+${form(`${base}/confirm`, csrf, '', 'Allow access', 'inline')} ${form(`${base}/abort`, csrf, '', 'Deny', 'inline')}`,
+    );
+  });
+
+  router.post('/login', parseForm, async (ctx) => {
+    verifyCsrf(ctx, keys, formField(ctx, 'csrf'));
+    const d = await details(ctx);
+    const user = currentUser(ctx);
+    if (!user) throw new AppError('unauthorized', 'Sign in first.');
+    if (d.session?.accountId && d.session.accountId !== String(user.id)) {
+      // The OAuth session belongs to someone else: end it and start the authorization afresh.
+      await endProviderSession(ctx, provider);
+      ctx.status = 303;
+      ctx.redirect(`${oauthMountPath}/auth?${paramsQuery(d.params)}`);
+      return;
+    }
+    await finish(ctx, { login: { accountId: String(user.id) } }, false);
+  });
+
+  router.post('/confirm', parseForm, async (ctx) => {
+    verifyCsrf(ctx, keys, formField(ctx, 'csrf'));
+    const d = await details(ctx);
+    const user = currentUser(ctx);
+    if (d.prompt.name !== 'consent' || !d.session || d.session.accountId !== String(user?.id)) {
+      throw new AppError('forbidden', 'This consent request does not belong to the signed-in person. Start again from the application.');
+    }
+    const grant = d.grantId
+      ? ((await provider.Grant.find(d.grantId)) ?? new provider.Grant({ accountId: d.session.accountId, clientId: String(d.params.client_id) }))
+      : new provider.Grant({ accountId: d.session.accountId, clientId: String(d.params.client_id) });
+    const missing = d.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+    if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+    if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+    for (const [resource, granted] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(resource, granted.join(' '));
+    await finish(ctx, { consent: { grantId: await grant.save() } }, true);
+  });
+
+  router.post('/abort', parseForm, async (ctx) => {
+    verifyCsrf(ctx, keys, formField(ctx, 'csrf'));
+    await details(ctx);
+    await finish(ctx, { error: 'access_denied', error_description: 'The person denied access.' }, false);
+  });
+  return router;
+}
+
+function requestedScopes(d: Details): Scope[] {
+  const asked = new Set(String(d.params.scope ?? '').split(' '));
+  return knownScopes.filter((s) => asked.has(s));
+}
+
+function paramsQuery(params: Record<string, unknown>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    for (const v of [value].flat()) if (v !== undefined && v !== null) query.append(name, String(v));
+  }
+  return query.toString();
+}
+
+async function endProviderSession(ctx: Context, provider: Provider): Promise<void> {
+  const name = provider.cookieName('session');
+  const id = ctx.cookies.get(name);
+  if (id) await (await provider.Session.find(id))?.destroy();
+  ctx.cookies.set(name, null, { path: '/', overwrite: true });
+}

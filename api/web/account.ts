@@ -1,0 +1,91 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { AppError } from '../../src/errors.js';
+import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyRow } from '../../src/services/api-keys.js';
+import type { UserRow } from '../../src/services/users.js';
+import type { AppDeps } from '../deps.js';
+import { csrfToken, verifyCsrf } from './csrf.js';
+import { escapeHtml } from './html.js';
+import { form, page } from './layout.js';
+import { currentUser, formField, htmlErrors, parseForm, webSession } from './session.js';
+
+const keyName = z.string().trim().min(1).max(100);
+
+/** The account area: who you are and your API keys (create, shown once; list; revoke). */
+export function accountRouter(deps: AppDeps): Router {
+  const router = new Router();
+  const keys = deps.keys.cookieKeys;
+  router.use(htmlErrors(deps), webSession());
+
+  const requireUser = (ctx: Context): UserRow | undefined => {
+    const user = currentUser(ctx);
+    if (!user) {
+      ctx.status = 303;
+      ctx.redirect(`/sign-in?return_to=${encodeURIComponent('/account')}`);
+    }
+    return user ?? undefined;
+  };
+
+  const render = async (ctx: Context, user: UserRow, newKey?: { key: string; name: string }) => {
+    const csrf = csrfToken(ctx, keys);
+    const list = await listApiKeys(ctx.state.em, user.id);
+    ctx.type = 'html';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = page(deps.config.site.name, 'Your account', accountBody(user, list, csrf, newKey));
+  };
+
+  router.get('/account', async (ctx) => {
+    const user = requireUser(ctx);
+    if (user) await render(ctx, user);
+  });
+
+  router.post('/account/api-keys', parseForm, async (ctx) => {
+    verifyCsrf(ctx, keys, formField(ctx, 'csrf'));
+    const user = requireUser(ctx);
+    if (!user) return;
+    const name = keyName.safeParse(formField(ctx, 'name'));
+    if (!name.success) throw new AppError('invalid_input', 'Give the key a name of 1 to 100 characters.');
+    const { key } = await createApiKey(ctx.state.em, user.id, name.data);
+    ctx.status = 201;
+    await render(ctx, user, { key, name: name.data });
+  });
+
+  router.post('/account/api-keys/:id/revoke', parseForm, async (ctx) => {
+    verifyCsrf(ctx, keys, formField(ctx, 'csrf'));
+    const user = requireUser(ctx);
+    if (!user) return;
+    const id = z.coerce.number().int().positive().max(2_147_483_647).safeParse(ctx.params.id);
+    if (!id.success || !(await revokeApiKey(ctx.state.em, user.id, id.data))) throw new AppError('not_found', 'That API key was not found.');
+    ctx.status = 303;
+    ctx.redirect('/account');
+  });
+  return router;
+}
+
+function accountBody(user: UserRow, list: ApiKeyRow[], csrf: string, newKey?: { key: string; name: string }): string {
+  const shown = newKey
+    ? `<div class="note warn" id="new-key"><p>Your new API key <strong>${escapeHtml(newKey.name)}</strong>. Copy it now: it is shown only once.</p>
+<p><code class="key" id="new-api-key">${escapeHtml(newKey.key)}</code></p><p>Send it as <code>Authorization: Bearer &lt;key&gt;</code>. It has every scope of your account.</p></div>`
+    : '';
+  const rows = list.length
+    ? list
+        .map(
+          (k) => `<tr data-key-id="${k.id}"><td>${escapeHtml(k.name)}</td><td><code>${escapeHtml(k.prefix)}…</code></td><td>${date(k.created_at)}</td><td>${k.last_used_at ? date(k.last_used_at) : 'never'}</td>
+<td>${form(`/account/api-keys/${k.id}/revoke`, csrf, '', 'Revoke', 'inline')}</td></tr>`,
+        )
+        .join('\n')
+    : '<tr><td colspan="5">No API keys yet.</td></tr>';
+  return `<p>Signed in as <strong id="account-email">${escapeHtml(user.email)}</strong>.</p>
+${form('/sign-out', csrf, '', 'Sign out', 'inline')}
+<h2>API keys</h2>
+${shown}
+<table><thead><tr><th>Name</th><th>Key</th><th>Created</th><th>Last used</th><th></th></tr></thead><tbody>${rows}</tbody></table>
+<h3>Create a key</h3>
+${form('/account/api-keys', csrf, '<p><label>Name <input type="text" name="name" required maxlength="100" placeholder="e.g. my laptop"></label></p>', 'Create API key')}
+<p>Agents can also connect over OAuth: see <a href="/docs">the API docs</a>.</p>`;
+}
+
+function date(value: Date): string {
+  return escapeHtml(new Date(value).toISOString().replace('T', ' ').slice(0, 16) + ' UTC');
+}

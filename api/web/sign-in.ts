@@ -1,0 +1,101 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { AppError } from '../../src/errors.js';
+import { safeReturnPath } from '../../src/domain/credentials.js';
+import { createSignInLink, peekSignInLink, recentSignInLinks, redeemSignInLink } from '../../src/services/sign-in-links.js';
+import { ensureUser, recordSignIn } from '../../src/services/users.js';
+import type { AppDeps } from '../deps.js';
+import { csrfToken, verifyCsrf } from './csrf.js';
+import { escapeHtml } from './html.js';
+import { form, hidden, page } from './layout.js';
+import { currentUser, formField, htmlErrors, parseForm, signIn, signOut, webSession } from './session.js';
+
+const email = z.email().max(254);
+/** At most this many sign-in mails to one address per quarter hour. */
+const mailsPerAddress = 5;
+
+/** Sign-in by a one-time link sent by email; the link's page asks once more before signing in. */
+export function signInRouter(deps: AppDeps): Router {
+  const router = new Router();
+  const { site, auth } = deps.config;
+  const keys = deps.keys.cookieKeys;
+  const render = (title: string, body: string) => page(site.name, title, body);
+  router.use(htmlErrors(deps), webSession());
+
+  router.get('/sign-in', (ctx) => {
+    const returnTo = safeReturnPath(ctx.query.return_to);
+    const user = currentUser(ctx);
+    if (user && !ctx.query.switch) return ctx.redirect(returnTo ?? '/account');
+    ctx.type = 'html';
+    ctx.body = render('Sign in', signInForm(csrfToken(ctx, keys), returnTo));
+  });
+
+  router.post('/sign-in', parseForm, async (ctx) => {
+    verifyCsrf(ctx, keys, formField(ctx, 'csrf'));
+    const parsed = email.safeParse(formField(ctx, 'email')?.trim());
+    if (!parsed.success) throw new AppError('invalid_input', 'Enter a valid email address (at most 254 characters).');
+    if ((await recentSignInLinks(ctx.state.em, parsed.data, 15)) >= mailsPerAddress) {
+      throw new AppError('rate_limited', 'Several sign-in links were sent to this address lately. Use the newest one, or try again in 15 minutes.');
+    }
+    const returnTo = safeReturnPath(formField(ctx, 'return_to'));
+    const token = await createSignInLink(ctx.state.em, parsed.data, returnTo, auth.signInLinkTtlMinutes);
+    const link = `${deps.config.publicUrl}/sign-in/link?token=${token}`;
+    await deps.mailer.send({
+      to: parsed.data,
+      subject: `Sign in to ${site.name}`,
+      text: `Open this link to sign in to ${site.name}:\n\n${link}\n\nIt works once, within ${auth.signInLinkTtlMinutes} minutes. If you did not ask for it, ignore this email.`,
+      html: `<p>Open this link to sign in to ${escapeHtml(site.name)}:</p><p><a href="${escapeHtml(link)}">Sign in</a></p><p>It works once, within ${auth.signInLinkTtlMinutes} minutes. If you did not ask for it, ignore this email.</p>`,
+    });
+    ctx.type = 'html';
+    ctx.body = render(
+      'Check your email',
+      `<p>We sent a sign-in link to <strong>${escapeHtml(parsed.data)}</strong>. It works once, within ${auth.signInLinkTtlMinutes} minutes.</p>${
+        deps.mailer.kind === 'outbox' && deps.config.devPages ? '<p class="note">Development mode: the mail is in the <a href="/dev/mail">outbox</a>.</p>' : ''
+      }`,
+    );
+  });
+
+  router.get('/sign-in/link', async (ctx) => {
+    const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
+    const pending = token ? await peekSignInLink(ctx.state.em, token) : undefined;
+    ctx.type = 'html';
+    if (!pending) {
+      ctx.status = 400;
+      ctx.body = render('This link no longer works', '<p>Sign-in links work once and expire after a while. <a href="/sign-in">Ask for a new one</a>.</p>');
+      return;
+    }
+    // A page with a button rather than signing in on GET: mail scanners that open links must not use them up.
+    ctx.body = render(
+      'Sign in',
+      form('/sign-in/link', csrfToken(ctx, keys), hidden('token', token), `Sign in as ${pending.email}`),
+    );
+  });
+
+  router.post('/sign-in/link', parseForm, async (ctx) => {
+    verifyCsrf(ctx, keys, formField(ctx, 'csrf'));
+    const pending = await redeemSignInLink(ctx.state.em, formField(ctx, 'token') ?? '');
+    if (!pending) throw new AppError('invalid_input', 'This sign-in link was already used or has expired. Ask for a new one at /sign-in.');
+    const user = await ensureUser(ctx.state.em, pending.email);
+    await recordSignIn(ctx.state.em, user.id);
+    await signIn(ctx, deps, user.id);
+    ctx.status = 303;
+    ctx.redirect(safeReturnPath(pending.returnTo) ?? '/account');
+  });
+
+  router.post('/sign-out', parseForm, async (ctx) => {
+    verifyCsrf(ctx, keys, formField(ctx, 'csrf'));
+    await signOut(ctx);
+    ctx.status = 303;
+    ctx.redirect('/sign-in');
+  });
+  return router;
+}
+
+export function signInForm(csrf: string, returnTo: string | undefined): string {
+  return form(
+    '/sign-in',
+    csrf,
+    `<p><label>Email <input type="email" name="email" required maxlength="254" autocomplete="email"></label></p>${returnTo ? hidden('return_to', returnTo) : ''}`,
+    'Email me a sign-in link',
+  );
+}

@@ -1,0 +1,31 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { MailMessage } from '../mail/mailer.js';
+
+export interface OutboxMail {
+  id: number;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: Date;
+}
+
+/** The development mailbox: mail that would have been sent, kept for the /dev/mail page and tests. */
+export async function storeMail(em: EntityManager, message: MailMessage): Promise<void> {
+  await em
+    .getConnection()
+    .execute('insert into mail_outbox (recipient, subject, text_body, html_body) values (?, ?, ?, ?)', [
+      message.to,
+      message.subject,
+      message.text,
+      message.html ?? null,
+    ]);
+}
+
+export async function latestMail(em: EntityManager, limit: number, recipient?: string): Promise<OutboxMail[]> {
+  return em.getConnection().execute<OutboxMail[]>(
+    `select id, recipient, subject, text_body, html_body, created_at from mail_outbox
+     where (?::text is null or lower(recipient) = lower(?)) order by id desc limit ?`,
+    [recipient ?? null, recipient ?? null, limit],
+  );
+}

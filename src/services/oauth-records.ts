@@ -1,0 +1,88 @@
+import type { EntityManager, QueryResult } from '@mikro-orm/postgresql';
+import { hashCredential } from '../domain/credentials.js';
+
+export type OAuthPayload = Record<string, unknown>;
+
+/**
+ * Storage for the OAuth server's records (oidc-provider's adapter contract). The id of a code,
+ * refresh token or session is the credential itself, so rows are keyed by its hash and the id is
+ * removed from the stored payload; `find` puts it back from the id it was asked for.
+ */
+export class OAuthRecordStore {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly kind: string,
+  ) {}
+
+  async upsert(id: string, payload: OAuthPayload, expiresInSeconds?: number): Promise<void> {
+    await this.em.getConnection().execute(
+      `insert into oauth_record (kind, id_hash, payload, grant_id, uid, expires_at)
+       values (?, ?, ?::jsonb, ?, ?, case when ?::int is null then null else now() + make_interval(secs => ?::int) end)
+       on conflict (kind, id_hash) do update set payload = excluded.payload, grant_id = excluded.grant_id,
+         uid = excluded.uid, expires_at = excluded.expires_at`,
+      [
+        this.kind,
+        hashCredential(id),
+        JSON.stringify(withoutSecrets(payload)),
+        typeof payload.grantId === 'string' ? payload.grantId : null,
+        typeof payload.uid === 'string' && payload.uid !== id ? payload.uid : null,
+        expiresInSeconds ?? null,
+        expiresInSeconds ?? null,
+      ],
+    );
+  }
+
+  async find(id: string): Promise<OAuthPayload | undefined> {
+    const payload = await this.findWhere('id_hash', hashCredential(id));
+    return payload && { ...payload, jti: id };
+  }
+
+  findByUid(uid: string): Promise<OAuthPayload | undefined> {
+    return this.findWhere('uid', uid);
+  }
+
+  /** Marks a record used. Exactly one of several concurrent callers gets true. */
+  async consume(id: string): Promise<boolean> {
+    const res = await this.em
+      .getConnection()
+      .execute<QueryResult>(
+        'update oauth_record set consumed_at = now() where kind = ? and id_hash = ? and consumed_at is null',
+        [this.kind, hashCredential(id)],
+        'run',
+      );
+    return res.affectedRows > 0;
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.em.getConnection().execute('delete from oauth_record where kind = ? and id_hash = ?', [this.kind, hashCredential(id)]);
+  }
+
+  async revokeByGrantId(grantId: string): Promise<void> {
+    await this.em.getConnection().execute('delete from oauth_record where kind = ? and grant_id = ?', [this.kind, grantId]);
+  }
+
+  private async findWhere(column: 'id_hash' | 'uid', value: string): Promise<OAuthPayload | undefined> {
+    const [row] = await this.em.getConnection().execute<{ payload: OAuthPayload; consumed: number | null }[]>(
+      `select payload, extract(epoch from consumed_at)::bigint::int as consumed from oauth_record
+       where kind = ? and ${column} = ? and (expires_at is null or expires_at > now())`,
+      [this.kind, value],
+    );
+    if (!row) return undefined;
+    return row.consumed === null ? row.payload : { ...row.payload, consumed: row.consumed };
+  }
+}
+
+/** The id (jti) is the credential; an interaction's copy of the session cookie is one too. */
+function withoutSecrets(payload: OAuthPayload): OAuthPayload {
+  const { jti: _jti, ...rest } = payload;
+  const session = rest.session as Record<string, unknown> | undefined;
+  if (session && typeof session === 'object' && 'cookie' in session) {
+    const { cookie: _cookie, ...safeSession } = session;
+    rest.session = safeSession;
+  }
+  return rest;
+}
+
+export async function purgeOAuthRecords(em: EntityManager): Promise<void> {
+  await em.getConnection().execute(`delete from oauth_record where expires_at < now() - interval '1 day'`);
+}

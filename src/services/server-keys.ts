@@ -1,0 +1,26 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { Config } from '../config.js';
+import { sharedSecret } from './server-secrets.js';
+
+export interface ServerKeys {
+  /** Private signing keys of the OAuth server (ES256). */
+  jwks: { keys: JWK[] };
+  /** Cookie signing keys, newest first. */
+  cookieKeys: string[];
+}
+
+/** Keys from the configuration when the operator gives them, else generated once and shared. */
+export async function loadServerKeys(em: EntityManager, config: Config): Promise<ServerKeys> {
+  const jwks = config.auth.jwks
+    ? (config.auth.jwks as { keys: JWK[] })
+    : await sharedSecret(em, 'oauth_jwks', async () => ({ keys: [await newSigningKey()] }));
+  const cookieKeys = config.auth.cookieKeys ?? (await sharedSecret(em, 'cookie_keys', async () => [randomBytes(32).toString('base64url')]));
+  return { jwks, cookieKeys };
+}
+
+async function newSigningKey(): Promise<JWK> {
+  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+  return { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'ES256', use: 'sig' };
+}

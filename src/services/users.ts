@@ -1,0 +1,37 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { normaliseEmail } from '../domain/credentials.js';
+
+export interface UserRow {
+  id: number;
+  email: string;
+  name: string | null;
+  created_at: Date;
+  last_sign_in_at: Date | null;
+}
+
+const columns = 'id, email, name, created_at, last_sign_in_at';
+
+export async function findUserById(em: EntityManager, id: number): Promise<UserRow | undefined> {
+  const [row] = await em.getConnection().execute<UserRow[]>(`select ${columns} from app_user where id = ?`, [id]);
+  return row;
+}
+
+export async function findUserByEmail(em: EntityManager, email: string): Promise<UserRow | undefined> {
+  const [row] = await em.getConnection().execute<UserRow[]>(`select ${columns} from app_user where lower(email) = ?`, [normaliseEmail(email)]);
+  return row;
+}
+
+/** An account is its email: the first sign-in (or an operator) creates it; later calls find it. */
+export async function ensureUser(em: EntityManager, email: string, name?: string): Promise<UserRow> {
+  const [row] = await em.getConnection().execute<UserRow[]>(
+    `insert into app_user (email, name) values (?, ?)
+     on conflict (lower(email)) do update set name = coalesce(app_user.name, excluded.name)
+     returning ${columns}`,
+    [normaliseEmail(email), name ?? null],
+  );
+  return row;
+}
+
+export async function recordSignIn(em: EntityManager, userId: number): Promise<void> {
+  await em.getConnection().execute('update app_user set last_sign_in_at = now() where id = ?', [userId]);
+}
