@@ -6,7 +6,7 @@ import { rateLimit } from './middleware/rate-limit.js';
 import { healthRouter } from './health.js';
 import { docsRouter } from './web/docs.js';
 import { restRouter } from './rest.js';
-import { mcpRouter } from './mcp.js';
+import { mcpEndpoint } from './mcp.js';
 import { operations } from './operations/index.js';
 import type { Operation } from './operations/registry.js';
 
@@ -14,7 +14,8 @@ const limited = /^\/(api\/|mcp(\/|$))/;
 
 /**
  * Builds the Koa app. Order matters: request context (id, logger, EntityManager), then errors as
- * problem+json, then rate limits (API and MCP only), then the routes.
+ * problem+json, then rate limits (API and MCP only), then MCP at /mcp, then the routes. Whatever
+ * sets ctx.state.principal must run before MCP and the routes.
  */
 export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = []): Koa {
   const app = new Koa({ proxy: deps.config.trustProxy });
@@ -25,8 +26,9 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
   app.use(requestContext(deps));
   app.use(problems(deps));
   app.use((ctx, next) => (limited.test(ctx.path) ? limiter(ctx, next) : next()));
+  app.use(mcpEndpoint(deps, allOperations));
 
-  for (const router of [healthRouter(deps), docsRouter(deps.config), restRouter(deps, allOperations), mcpRouter(deps, allOperations)]) {
+  for (const router of [healthRouter(deps), docsRouter(deps.config), restRouter(deps, allOperations)]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: true }));
   }

@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage } from 'node:http';
-import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { createMcpHandler, isJsonContentType, validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { AppError } from '../src/errors.js';
@@ -22,7 +21,7 @@ const malformed = Symbol('malformed JSON');
  * Before the SDK sees a request: the DNS-rebinding guard, then the sign-in gate, so that a call
  * of a signed-in tool without credentials is an HTTP 401 that makes MCP clients start OAuth.
  */
-export function mcpRouter(deps: AppDeps, operations: readonly Operation[]): Router {
+export function mcpEndpoint(deps: AppDeps, operations: readonly Operation[]): Middleware {
   const { config, log } = deps;
   const tools = toolsOf(operations, config);
   const operationByTool = new Map(tools.map((tool) => [tool.name, tool.op]));
@@ -43,8 +42,8 @@ export function mcpRouter(deps: AppDeps, operations: readonly Operation[]): Rout
     onerror: (error) => log.error({ err: error }, 'mcp request failed'),
   });
 
-  const router = new Router();
-  router.all(mcpPath, async (ctx) => {
+  return async (ctx, next) => {
+    if (ctx.path !== mcpPath) return next();
     ctx.state.resourcePath = mcpPath;
     refuseForeignHosts(ctx, config.mcpAllowedHosts);
     const message = await readMessage(ctx, config.bodyLimitBytes);
@@ -59,8 +58,7 @@ export function mcpRouter(deps: AppDeps, operations: readonly Operation[]): Rout
     }
     ctx.respond = false;
     await calls.run(operationContext(ctx, deps), () => serve(ctx.req, ctx.res, message));
-  });
-  return router;
+  };
 }
 
 /** DNS rebinding: a browser page on a foreign name must not reach this endpoint. */
