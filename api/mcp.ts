@@ -11,7 +11,7 @@ import type { Operation, OperationContext } from './operations/registry.js';
 import { mcpServerFactory } from './mcp/server.js';
 import { toolsOf } from './mcp/tools.js';
 
-export const mcpPath = '/mcp';
+const mcpPath = '/mcp';
 
 const malformed = Symbol('malformed JSON');
 

@@ -7,7 +7,7 @@ import type { Operation, OperationContext } from '../operations/registry.js';
 import { idempotencyKeyArgument } from './tools.js';
 
 /** Result `_meta` flag that mirrors the REST header `Idempotent-Replayed: true`. */
-export const replayedMetaKey = 'idempotentReplayed';
+const replayedMetaKey = 'idempotentReplayed';
 
 /**
  * Runs one tool call through the same pipeline as REST. Success: the REST JSON body as structured

@@ -54,7 +54,7 @@ function annotationsOf(op: Operation): ToolAnnotations {
  * Tool arguments are flat: the operation's path, query and body fields side by side (their names
  * never collide, which this checks), plus `idempotency_key` on IK operations.
  */
-export function toolInputSchema(op: Operation): JsonSchema {
+function toolInputSchema(op: Operation): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   let closed = false;
