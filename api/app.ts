@@ -7,6 +7,7 @@ import { rateLimit } from './middleware/rate-limit.js';
 import { healthRouter } from './health.js';
 import { docsRouter } from './web/docs.js';
 import { restRouter } from './rest.js';
+import { mcpEndpoint } from './mcp.js';
 import { operations } from './operations/index.js';
 import type { Operation } from './operations/registry.js';
 import { authenticate, refuseInvalidCredential } from './auth/bearer.js';
@@ -22,8 +23,8 @@ const limited = /^\/(api\/|mcp(\/|$)|oauth\/)/;
 /**
  * Builds the Koa app. Order matters: request context (id, logger, EntityManager), then errors as
  * problem+json, then bearer authentication (API and MCP), then rate limits (API, MCP and OAuth;
- * per valid credential, else per address), then refusal of invalid credentials, then the routes,
- * and last the OAuth server under /oauth.
+ * per valid credential, else per address), then refusal of invalid credentials, then MCP at /mcp,
+ * then the routes, and last the OAuth server under /oauth.
  */
 export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = []): Koa {
   const app = new Koa({ proxy: deps.config.trustProxy });
@@ -39,6 +40,7 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
   app.use(authenticate(deps));
   app.use((ctx, next) => (limited.test(ctx.path) ? limiter(ctx, next) : next()));
   app.use(refuseInvalidCredential);
+  app.use(mcpEndpoint(deps, allOperations));
 
   const routers = [
     healthRouter(deps),

@@ -37,7 +37,7 @@ export async function execute(
   return withIdempotency(ctx, op, idempotencyKey, { path: input.path, query: input.query, body: raw.body ?? null }, run);
 }
 
-function authorize(op: Operation, ctx: OperationContext): void {
+export function authorize(op: Operation, ctx: Pick<OperationContext, 'principal'>): void {
   if (!op.scope) return;
   if (!ctx.principal) throw new AppError('unauthorized', 'This operation needs sign-in: send an API key or OAuth access token as a Bearer token.');
   if (!ctx.principal.scopes.includes(op.scope)) {

@@ -43,6 +43,7 @@ const envSchema = z.object({
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   TRUST_PROXY: flag.default(false),
+  MCP_ALLOWED_HOSTS: z.string().optional(),
 
   SEED_LISTINGS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
 
@@ -105,6 +106,8 @@ export interface Config {
   };
   /** Development pages such as /dev/mail; never in production. */
   devPages: boolean;
+  /** Hostnames accepted in Host and Origin on /mcp (DNS-rebinding guard). */
+  mcpAllowedHosts: string[];
 }
 
 export class ConfigError extends Error {}
@@ -119,11 +122,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     apiBasePath: '/api/v1',
     logLevel: e.LOG_LEVEL,
     database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
@@ -157,6 +161,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       clientMetadataTestOrigins: parseTestOrigins(e.OAUTH_CLIENT_METADATA_TEST_ORIGINS, e.NODE_ENV),
     },
     devPages: e.NODE_ENV !== 'production',
+    mcpAllowedHosts: mcpAllowedHosts(publicUrl, e.MCP_ALLOWED_HOSTS),
   };
 }
 
@@ -187,4 +192,10 @@ function parseTestOrigins(text: string | undefined, env: Config['env']): Record<
       return [host.toLowerCase(), origin];
     }),
   );
+}
+
+/** The public address's host, the loopback names, and any extra hostnames (port-agnostic, lower case). */
+function mcpAllowedHosts(publicUrl: string, extra: string | undefined): string[] {
+  const listed = (extra ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  return [...new Set([new URL(publicUrl).hostname, 'localhost', '127.0.0.1', '[::1]', ...listed])];
 }

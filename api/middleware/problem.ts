@@ -92,7 +92,7 @@ function isApiPath(path: string): boolean {
   return path === '/api/v1' || path.startsWith('/api/v1/');
 }
 
-function toAppError(thrown: unknown): AppError {
+export function toAppError(thrown: unknown): AppError {
   if (thrown instanceof AppError) return thrown;
   const e = thrown as { status?: number; statusCode?: number; type?: string; message?: string; expose?: boolean };
   const status = e?.status ?? e?.statusCode;

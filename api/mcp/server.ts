@@ -1,0 +1,60 @@
+import { fromJsonSchema, McpServer, type CacheHint, type JsonSchemaType, type jsonSchemaValidator } from '@modelcontextprotocol/server';
+import type { Config } from '../../src/config.js';
+import type { OperationContext } from '../operations/registry.js';
+import { callTool } from './call.js';
+import type { ToolDefinition } from './tools.js';
+
+/**
+ * The SDK checks arguments against the advertised schema before a tool runs and answers a
+ * failure as plain text. Arguments are validated in execute() instead, where a failure becomes
+ * the same problem details as REST, so the SDK's check accepts everything.
+ */
+const validatedByExecute: jsonSchemaValidator = {
+  getValidator: () => (input) => ({ valid: true, data: input as never, errorMessage: undefined }),
+};
+
+/** Lists change only with a deploy and are the same for every caller. */
+const listCache: CacheHint = { ttlMs: 300_000, cacheScope: 'public' };
+
+/**
+ * Returns the factory `createMcpHandler` calls once per HTTP request: a fresh server holding every
+ * tool, so no state outlives the request. `context` yields the calling request's OperationContext.
+ */
+export function mcpServerFactory(config: Config, tools: readonly ToolDefinition[], context: () => OperationContext): () => McpServer {
+  const registered = tools.map((tool) => ({ tool, inputSchema: fromJsonSchema(tool.inputSchema as JsonSchemaType, validatedByExecute) }));
+  const instructions = instructionsFor(config);
+  return () => {
+    const server = new McpServer(
+      { name: 'launch-directory', title: config.site.name, version: '1.0.0' },
+      {
+        // Empty prompt and resource lists rather than "method not found" for clients that ask.
+        capabilities: { tools: { listChanged: false }, prompts: {}, resources: {} },
+        cacheHints: {
+          'server/discover': listCache,
+          'tools/list': listCache,
+          'prompts/list': listCache,
+          'resources/list': listCache,
+          'resources/templates/list': listCache,
+        },
+        instructions,
+      },
+    );
+    for (const { tool, inputSchema } of registered) {
+      server.registerTool(
+        tool.name,
+        { title: tool.title, description: tool.description, inputSchema, annotations: tool.annotations },
+        (args) => callTool(tool.op, args, context()),
+      );
+    }
+    return server;
+  };
+}
+
+function instructionsFor(config: Config): string {
+  return [
+    `${config.site.name}: ${config.site.purpose}`,
+    'Each tool is also a REST operation of the same name and returns the same JSON; errors are tool errors carrying RFC 9457 problem details.',
+    'Start with get_site_info. Public tools work without sign-in; the others need OAuth sign-in, which your client starts when the server answers 401.',
+    'Payments: create_checkout returns a checkout link that the person opens to pay themselves. Never ask for card or payment details. There is no voting through this API.',
+  ].join('\n');
+}

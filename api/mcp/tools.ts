@@ -1,0 +1,89 @@
+import type { ToolAnnotations } from '@modelcontextprotocol/server';
+import type { z } from 'zod';
+import type { Config } from '../../src/config.js';
+import { inputJsonSchema } from '../openapi.js';
+import { hintsOf, type Operation } from '../operations/registry.js';
+
+type JsonSchema = Record<string, unknown>;
+
+/** The optional argument that carries the Idempotency-Key header's value on IK tools. */
+export const idempotencyKeyArgument = 'idempotency_key';
+
+/** One MCP tool, derived from one registry operation and nothing else. */
+export interface ToolDefinition {
+  op: Operation;
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: JsonSchema;
+  annotations: ToolAnnotations;
+}
+
+export function toolsOf(operations: readonly Operation[], config: Config): ToolDefinition[] {
+  return operations.map((op) => ({
+    op,
+    name: op.id,
+    title: op.summary,
+    description: toolDescription(op, config),
+    inputSchema: toolInputSchema(op),
+    annotations: annotationsOf(op),
+  }));
+}
+
+function toolDescription(op: Operation, config: Config): string {
+  const access = op.scope
+    ? `Needs sign-in (OAuth access token or API key) with the scope ${op.scope}.`
+    : 'Public: works without sign-in.';
+  const retries = op.idempotencyKey
+    ? ` Pass ${idempotencyKeyArgument} (a unique string of your choice) to make a retry safe: the same key with the same arguments returns the first result again for ${config.idempotencyTtlHours} h instead of repeating the change; the same key with other arguments is refused.`
+    : '';
+  return `${op.description}\n\n${access}${retries}`;
+}
+
+function annotationsOf(op: Operation): ToolAnnotations {
+  const hints = hintsOf(op);
+  return {
+    readOnlyHint: hints.readOnly,
+    destructiveHint: hints.destructive,
+    idempotentHint: hints.idempotent,
+    openWorldHint: hints.openWorld,
+  };
+}
+
+/**
+ * Tool arguments are flat: the operation's path, query and body fields side by side (their names
+ * never collide, which this checks), plus `idempotency_key` on IK operations.
+ */
+function toolInputSchema(op: Operation): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  let closed = false;
+  for (const part of inputParts(op)) {
+    const json = inputJsonSchema(part) as { properties?: Record<string, JsonSchema>; required?: string[]; additionalProperties?: unknown };
+    for (const [name, schema] of Object.entries(json.properties ?? {})) {
+      if (name in properties) throw new Error(`Operation ${op.id}: argument ${name} appears in more than one input part.`);
+      properties[name] = schema;
+    }
+    required.push(...(json.required ?? []));
+    if (part === op.input.body && json.additionalProperties === false) closed = true;
+  }
+  if (op.idempotencyKey) {
+    if (idempotencyKeyArgument in properties) throw new Error(`Operation ${op.id}: ${idempotencyKeyArgument} is reserved.`);
+    properties[idempotencyKeyArgument] = {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      description: 'Same meaning as the Idempotency-Key header: reuse it only to retry this exact call.',
+    };
+  }
+  return {
+    type: 'object',
+    properties,
+    ...(required.length ? { required } : {}),
+    ...(closed ? { additionalProperties: false } : {}),
+  };
+}
+
+function inputParts(op: Operation): z.ZodObject[] {
+  return [op.input.path, op.input.query, op.input.body].filter((part): part is z.ZodObject => part !== undefined);
+}

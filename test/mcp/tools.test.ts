@@ -1,0 +1,91 @@
+import type { Client } from '@modelcontextprotocol/client';
+import { operations } from '../../api/operations/index.js';
+import { hintsOf } from '../../api/operations/registry.js';
+import { request } from '../support/http.js';
+import { toolExamples } from './examples.js';
+import { allScopes, connect, echoParts, eras, mcpTestOperations, restRequestFor, startMcpTestApp, type McpTestApp } from './support.js';
+
+let app: McpTestApp;
+beforeAll(async () => {
+  app = await startMcpTestApp();
+});
+afterAll(() => app.close());
+
+describe.each(eras)('mcp tools over %s', (era) => {
+  let client: Client;
+  beforeAll(async () => {
+    client = await connect(app.mcp, era, allScopes);
+  });
+  afterAll(() => client.close());
+
+  it('lists every registry operation as a tool of the same name, with description, object schema and hints', async () => {
+    const { tools } = await client.listTools();
+    const byName = new Map(tools.map((tool) => [tool.name, tool]));
+    const registry = [...operations, ...mcpTestOperations];
+    expect([...byName.keys()].sort()).toEqual(registry.map((op) => op.id).sort());
+    for (const op of registry) {
+      const tool = byName.get(op.id)!;
+      expect(tool.title).toBe(op.summary);
+      expect(tool.description).toContain(op.description);
+      expect(tool.description).toContain(op.scope ? `with the scope ${op.scope}` : 'Public: works without sign-in.');
+      expect(tool.inputSchema.type).toBe('object');
+      const hints = hintsOf(op);
+      expect(tool.annotations).toEqual({
+        readOnlyHint: hints.readOnly,
+        destructiveHint: hints.destructive,
+        idempotentHint: hints.idempotent,
+        openWorldHint: hints.openWorld,
+      });
+      const properties = Object.keys(tool.inputSchema.properties ?? {});
+      if (op.idempotencyKey) expect(properties).toContain('idempotency_key');
+      else expect(properties).not.toContain('idempotency_key');
+    }
+  });
+
+  it('merges path, query and body into one flat input schema', async () => {
+    const { tools } = await client.listTools();
+    const echo = tools.find((tool) => tool.name === echoParts.id)!;
+    expect(echo.inputSchema).toEqual({
+      type: 'object',
+      properties: {
+        slug: expect.objectContaining({ type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,219}$' }),
+        flag: { type: 'string', enum: ['true', 'false'] },
+        limit: { type: 'integer', minimum: 1, maximum: 5 },
+        note: { type: 'string', minLength: 1, maxLength: 10 },
+        tags: { type: 'array', maxItems: 2, items: { type: 'string' } },
+      },
+      required: ['slug', 'note'],
+      additionalProperties: false,
+    });
+    const numbers = tools.find((tool) => tool.name === 'test_list_numbers')!;
+    expect(numbers.inputSchema).not.toHaveProperty('additionalProperties');
+    expect(numbers.inputSchema.properties).toHaveProperty('per_page', expect.objectContaining({ maximum: 100 }));
+  });
+
+  it.each(operations.map((op) => [op.id, op] as const))('%s returns the same JSON as its REST operation', async (_id, op) => {
+    const args = await (toolExamples[op.id] ?? (() => ({})))(app);
+    const result = await client.callTool({ name: op.id, arguments: args });
+    const { url, init } = restRequestFor(op, args);
+    const rest = await request(`${app.api}${url}`, { ...init, headers: { ...(init.headers as Record<string, string>), ...allScopes } });
+    expect(rest.status).toBe(op.successStatus);
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual(rest.body);
+    expect(JSON.parse((result.content as Array<{ text: string }>)[0].text)).toEqual(rest.body);
+  });
+
+  it('passes typed arguments the way REST passes path, query and body', async () => {
+    const args = { slug: 'some-product', flag: true, limit: 3, note: 'hello', tags: ['a'] };
+    const result = await client.callTool({ name: echoParts.id, arguments: args });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual({ path: { slug: 'some-product' }, query: { flag: true, limit: 3 }, body: { note: 'hello', tags: ['a'] } });
+    const { url, init } = restRequestFor(echoParts, args);
+    expect((await request(`${app.api}${url}`, init)).body).toEqual(result.structuredContent);
+  });
+
+  it('pages like REST when query arguments are given as numbers', async () => {
+    const result = await client.callTool({ name: 'test_list_numbers', arguments: { page: 2, per_page: 10 } });
+    const rest = await request(`${app.api}/test/numbers?page=2&per_page=10`);
+    expect(result.structuredContent).toEqual(rest.body);
+    expect(rest.body).toMatchObject({ page: 2, per_page: 10, total: 45, total_pages: 5, items: [11, 12, 13, 14, 15, 16, 17, 18, 19, 20] });
+  });
+});
