@@ -6,18 +6,19 @@ import { buildApp } from '../../api/app.js';
 import { defineOperation, scopes, type Operation, type Principal, type Scope } from '../../api/operations/registry.js';
 import { queryBoolean, slug } from '../../api/operations/common.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { ensureUser, type UserRow } from '../../src/services/users.js';
 import { testOperations } from '../support/test-operations.js';
 
 /**
- * Stands in for the bearer middleware (accounts issue) in these tests only: `x-test-scopes`
- * names the caller's scopes, and its presence makes the caller signed in.
+ * Lets these tests choose the caller's scopes, which a real API key cannot narrow: `x-test-scopes`
+ * names them, and its presence signs in as a real user of the test database.
  */
 export const testPrincipalHeader = 'x-test-scopes';
-const testPrincipal: Middleware = (ctx, next) => {
+const testPrincipalFor = (user: UserRow): Middleware => (ctx, next) => {
   if (ctx.request.headers[testPrincipalHeader] !== undefined) {
     const principal: Principal = {
-      userId: 1,
-      email: 'owner@example.test',
+      userId: user.id,
+      email: user.email,
       scopes: ctx.get(testPrincipalHeader).split(',').filter((s): s is Scope => (scopes as readonly string[]).includes(s)),
       via: 'api_key',
     };
@@ -64,8 +65,9 @@ export interface McpTestApp {
 export async function startMcpTestApp(env: Record<string, string> = {}): Promise<McpTestApp> {
   const app = await startTestApp({ worker: false, extraOperations: mcpTestOperations, env });
   await app.deps.orm.em.getConnection().execute('create table if not exists test_effect (id serial primary key, label text not null)');
+  const user = await ensureUser(app.deps.orm.em.fork(), 'owner@example.test', 'Test Owner');
   const koa = buildApp(app.deps, mcpTestOperations);
-  koa.middleware.unshift(testPrincipal);
+  koa.middleware.unshift(testPrincipalFor(user));
   const server: Server = koa.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const address = server.address();
