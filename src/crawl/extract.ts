@@ -62,7 +62,8 @@ export function extractPage(html: string, pageUrl: string): PageExtract {
   $(invisible).remove();
   const blocks: PageExtract['blocks'] = [];
   $(blockSelector).each((_, el) => {
-    if ($(el).find(blockSelector).length > 0) return;
+    // Navigation and footers repeat on every page and state no facts about the product.
+    if ($(el).find(blockSelector).length > 0 || $(el).closest('nav,footer').length > 0) return;
     const text = squash($(el).text());
     if (text) blocks.push({ tag: el.tagName.toLowerCase(), text });
   });

@@ -180,7 +180,7 @@ function verifySocials(proposed: DraftProposal['socials'], texts: Map<string, st
     if (!platform || platform !== social.platform || kept[platform]) continue;
     if (social.url.length > draftBounds.socialUrlChars) continue;
     const text = texts.get(pageKey(social.pageUrl ?? ''));
-    if (!text?.includes(`link: ${social.url}`)) continue;
+    if (!text?.includes(normaliseForMatch(social.url))) continue;
     kept[platform] = { url: social.url, evidence: [{ quote: social.url, url: pageKey(social.pageUrl) }] };
   }
   return kept;
