@@ -37,8 +37,9 @@ export function jsonLdLines(value: unknown, key = 'value', out: string[] = []): 
   return out;
 }
 
-export function evidenceTextOf(page: PageEvidence): string {
-  const lines = [
+/** The page's crawled text line by line, as shown to a model and searched by the verifier. */
+export function evidenceLinesOf(page: PageEvidence): string[] {
+  return [
     ...(page.title ? [`title: ${page.title}`] : []),
     ...Object.entries(page.meta).map(([k, v]) => `${k}: ${v}`),
     ...page.jsonLd.flatMap((block) => jsonLdLines(block)),
@@ -48,7 +49,10 @@ export function evidenceTextOf(page: PageEvidence): string {
     ...(page.logoUrl ? [`logo: ${page.logoUrl}`] : []),
     page.text,
   ];
-  return normaliseForMatch(lines.join('\n'));
+}
+
+export function evidenceTextOf(page: PageEvidence): string {
+  return normaliseForMatch(evidenceLinesOf(page).join('\n'));
 }
 
 /** Page URLs compare without their fragment. */

@@ -21,3 +21,14 @@ export async function draftProfile(drafter: Drafter, input: DraftInput): Promise
   const proposal = await drafter.propose(input);
   return verifyDraft({ proposal, pages: input.pages, categories: input.categories, fields: input.fields });
 }
+
+/** The drafting endpoint failed or answered something unusable; the build may retry. */
+export class DraftingError extends Error {
+  constructor(
+    readonly reason: 'ai_unavailable' | 'ai_bad_output',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DraftingError';
+  }
+}
