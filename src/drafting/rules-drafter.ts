@@ -163,19 +163,25 @@ function emailOf(pages: CrawledPage[], entities: Located<Record<string, unknown>
   return firstOf(ordered, (p) => p.emails.map((e) => quoted(p.url, `email: ${e}`, e)));
 }
 
+/** Catalogue categories the site names at least twice (title, meta, headings, text); one passing mention is not enough. */
 function categoriesOf(pages: CrawledPage[], categories: string[]): ProposedValue[] {
   const scored = categories.flatMap((name) => {
     const pattern = new RegExp(`\\b${escapeRegExp(name)}\\b`, 'gi');
     let count = 0;
     let first: Located<string> | null = null;
     for (const page of pages) {
-      for (const block of page.blocks) {
-        const hits = block.text.match(pattern)?.length ?? 0;
-        if (hits && !first) first = { value: block.text, url: page.url };
+      const texts = [
+        ...page.blocks.map((b) => b.text),
+        ...(page.title ? [`title: ${page.title}`] : []),
+        ...['description', 'keywords'].filter((k) => page.meta[k]).map((k) => `${k}: ${page.meta[k]}`),
+      ];
+      for (const text of texts) {
+        const hits = text.match(pattern)?.length ?? 0;
+        if (hits && !first) first = { value: text, url: page.url };
         count += hits;
       }
     }
-    return first ? [{ name, count, first }] : [];
+    return first && count >= 2 ? [{ name, count, first }] : [];
   });
   // The most mentioned category is the primary one.
   return scored
