@@ -56,6 +56,21 @@ const envSchema = z.object({
   OAUTH_JWKS: z.string().min(2).optional(),
   COOKIE_KEYS: z.string().min(32).optional(),
   OAUTH_CLIENT_METADATA_TEST_ORIGINS: z.string().min(3).optional(),
+  CRAWL_USER_AGENT: z.string().min(1).max(200).default('LaunchDirectoryBot/1.0'),
+  CRAWL_PAGE_BUDGET: z.coerce.number().int().min(1).max(100).default(12),
+  CRAWL_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  CRAWL_TOTAL_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  CRAWL_MAX_PAGE_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(2_000_000),
+  CRAWL_MAX_REDIRECTS: z.coerce.number().int().min(0).max(20).default(5),
+  CRAWL_ALLOW_LOOPBACK: flag.default(false),
+  CRAWL_DNS_SERVER: z.string().regex(/^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?)$/, 'an IP address with optional :port').optional(),
+  CRAWL_BROWSER: z.enum(['auto', 'off']).default('auto'),
+  CRAWL_CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -108,6 +123,31 @@ export interface Config {
   devPages: boolean;
   /** Hostnames accepted in Host and Origin on /mcp (DNS-rebinding guard). */
   mcpAllowedHosts: string[];
+  crawl: CrawlConfig;
+  /** Absent when no OpenAI-compatible endpoint is configured: the rules drafter is used. */
+  ai?: AiConfig;
+}
+
+export interface CrawlConfig {
+  userAgent: string;
+  pageBudget: number;
+  requestTimeoutMs: number;
+  totalTimeoutMs: number;
+  maxPageBytes: number;
+  maxRedirects: number;
+  /** Only tests set this: their sites are served on loopback. */
+  allowLoopback: boolean;
+  /** host:port of the DNS server to ask; absent = the system resolver. */
+  dnsServer?: string;
+  /** Chromium for JavaScript-rendered pages; absent when disabled (plain HTTP only). */
+  chromiumPath?: string;
+}
+
+export interface AiConfig {
+  baseUrl?: string;
+  apiKey: string;
+  model: string;
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -162,6 +202,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     devPages: e.NODE_ENV !== 'production',
     mcpAllowedHosts: mcpAllowedHosts(publicUrl, e.MCP_ALLOWED_HOSTS),
+    crawl: {
+      userAgent: e.CRAWL_USER_AGENT,
+      pageBudget: e.CRAWL_PAGE_BUDGET,
+      requestTimeoutMs: e.CRAWL_REQUEST_TIMEOUT_MS,
+      totalTimeoutMs: e.CRAWL_TOTAL_TIMEOUT_MS,
+      maxPageBytes: e.CRAWL_MAX_PAGE_BYTES,
+      maxRedirects: e.CRAWL_MAX_REDIRECTS,
+      allowLoopback: e.CRAWL_ALLOW_LOOPBACK,
+      dnsServer: e.CRAWL_DNS_SERVER,
+      chromiumPath: e.CRAWL_BROWSER === 'off' ? undefined : e.CRAWL_CHROMIUM_PATH,
+    },
+    // A base URL alone (a local endpoint without auth) is enough; a key alone means the default endpoint.
+    ai:
+      e.AI_BASE_URL || e.AI_API_KEY
+        ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY ?? 'none', model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS }
+        : undefined,
   };
 }
 

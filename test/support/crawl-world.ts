@@ -1,0 +1,32 @@
+import { loadConfig, type CrawlConfig, type Env } from '../../src/config.js';
+import { startTestDns, type TestDns } from './dns-server.js';
+import { startSiteServer, type SiteServer } from './site-server.js';
+
+/** The outside world a crawl test needs: a DNS server and the test websites, both on loopback. */
+export interface CrawlWorld {
+  dns: TestDns;
+  sites: SiteServer;
+  /** http://<site>.test:<port>/ ; the name resolves to 127.0.0.1 through the test DNS server. */
+  urlOf(site: string, path?: string): string;
+  crawlConfig(env?: Partial<Record<keyof Env, string>>): CrawlConfig;
+  close(): Promise<void>;
+}
+
+export const testSites = ['static', 'jsrender', 'robots', 'jsonld', 'closed'] as const;
+
+export async function startCrawlWorld(): Promise<CrawlWorld> {
+  const dns = await startTestDns();
+  const sites = await startSiteServer();
+  for (const site of testSites) dns.set(`${site}.test`, ['127.0.0.1']);
+  return {
+    dns,
+    sites,
+    urlOf: (site, path = '/') => `http://${site}.test:${sites.port}${path}`,
+    crawlConfig: (env = {}) =>
+      loadConfig({ CRAWL_ALLOW_LOOPBACK: 'true', CRAWL_DNS_SERVER: dns.server, CRAWL_REQUEST_TIMEOUT_MS: '5000', ...env }).crawl,
+    close: async () => {
+      await sites.close();
+      await dns.close();
+    },
+  };
+}
