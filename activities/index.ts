@@ -1,7 +1,10 @@
+import type { Config } from '../src/config.js';
 import type { Orm } from '../src/db.js';
 import type { Logger } from '../src/logger.js';
+import { draftActivities } from './drafts.js';
 
 export interface ActivityDeps {
+  config: Config;
   orm: Orm;
   log: Logger;
 }
@@ -16,6 +19,7 @@ export function createActivities(deps: ActivityDeps) {
       deps.log.debug({ message }, 'ping activity');
       return `pong: ${message} (database time ${now})`;
     },
+    ...draftActivities(deps),
   };
 }
 

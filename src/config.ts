@@ -71,6 +71,8 @@ const envSchema = z.object({
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+
+  DRAFT_IDLE_SECONDS: z.coerce.number().int().min(1).max(7 * 24 * 3600).default(1800),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -126,6 +128,8 @@ export interface Config {
   crawl: CrawlConfig;
   /** Absent when no OpenAI-compatible endpoint is configured: the rules drafter is used. */
   ai?: AiConfig;
+  /** How long a draft's build workflow stays open for regenerate requests after the last one. */
+  draftIdleSeconds: number;
 }
 
 export interface CrawlConfig {
@@ -218,6 +222,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       e.AI_BASE_URL || e.AI_API_KEY
         ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY ?? 'none', model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS }
         : undefined,
+    draftIdleSeconds: e.DRAFT_IDLE_SECONDS,
   };
 }
 

@@ -34,7 +34,7 @@ export async function createWorker(opts: WorkerOptions): Promise<{ worker: Worke
     connection,
     namespace: opts.config.temporal.namespace,
     taskQueue: opts.taskQueue ?? opts.config.temporal.taskQueue,
-    activities: createActivities({ orm: opts.orm, log: opts.log }),
+    activities: createActivities({ config: opts.config, orm: opts.orm, log: opts.log }),
     ...(opts.bundle ? { workflowBundle: opts.bundle } : { workflowsPath }),
   });
   return { worker, connection };

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { AppError } from '../../src/errors.js';
+import { siteUrlOf } from '../../src/domain/site-url.js';
+import type { DraftEdit } from '../../src/domain/draft-edit.js';
+import { createDraft, discardDraft, findOwnedDraft, listOwnedDrafts } from '../../src/services/drafts.js';
+import { draftSummary, draftView } from '../../src/services/draft-view.js';
+import { startDraftBuild } from '../../src/services/draft-workflow.js';
+import { updateDraft as applyUpdate } from '../../src/services/draft-edits.js';
+import { inviteCofounder as sendInvite } from '../../src/services/draft-invites.js';
+import { submitDraft as saveAsListing } from '../../src/services/draft-listing.js';
+import { paginationQuery } from './common.js';
+import { inviteCofounderBody, submitListingBody, updateDraftBody } from './draft-schemas.js';
+import { defineOperation } from './registry.js';
+
+const draftPath = z.object({ id: z.uuid('must be a draft id (UUID)') });
+
+export const submitListing = defineOperation({
+  id: 'submit_listing',
+  method: 'POST',
+  path: '/drafts',
+  tag: 'Drafts',
+  summary: 'Submit a product by its website URL; an AI drafts the listing',
+  description:
+    "Starts a draft: the service reads the website (respecting robots.txt) and drafts a profile where every value quotes the site; facts the site does not state stay blank (not_found). Returns the draft with status crawling at once; poll get_draft every few seconds until it is ready (about a minute) or failed (with the reason). Nothing is published and nothing is charged. Send an Idempotency-Key to make retries safe.",
+  scope: 'listings:write',
+  idempotencyKey: true,
+  successStatus: 201,
+  input: { body: submitListingBody },
+  async handler({ body }, { deps, em, site, principal }) {
+    const url = siteUrlOf(body.url);
+    if (!url) throw new AppError('invalid_input', 'Invalid request body.', [{ path: 'body.url', message: 'must be an http(s) URL or a domain name' }]);
+    const draft = await createDraft(em, { siteId: site.id, ownerId: principal!.userId, url });
+    try {
+      await startDraftBuild(deps.temporal, deps.config, draft.id);
+    } catch (error) {
+      await discardDraft(em, draft);
+      throw error;
+    }
+    return draftView(draft);
+  },
+});
+
+export const listMyDrafts = defineOperation({
+  id: 'list_my_drafts',
+  method: 'GET',
+  path: '/drafts',
+  tag: 'Drafts',
+  summary: "The caller's drafts, newest first",
+  description: "Lists the caller's drafts, newest first, each with its status (crawling, drafting, ready, failed), build progress, completeness and what is still missing. Free and read-only.",
+  scope: 'account:read',
+  idempotencyKey: false,
+  successStatus: 200,
+  input: { query: paginationQuery },
+  async handler({ query }, { em, principal }) {
+    const page = await listOwnedDrafts(em, principal!.userId, query.page, query.per_page);
+    return { ...page, items: page.items.map(draftSummary) };
+  },
+});
+
+export const getDraft = defineOperation({
+  id: 'get_draft',
+  method: 'GET',
+  path: '/drafts/{id}',
+  tag: 'Drafts',
+  summary: 'One draft with every field, its state and evidence',
+  description:
+    "Returns a draft: status and progress (pages fetched and planned, fields found), every profile field with its value, state (ai, not_found, edited, manual, override, deleted), evidence quotes from the website and the AI's original value, plus FAQs, founders, socials, story, milestones, SEO, completeness and missing. While status is crawling or drafting, poll again in a few seconds. 404 when the caller has no such draft.",
+  scope: 'account:read',
+  idempotencyKey: false,
+  successStatus: 200,
+  input: { path: draftPath },
+  async handler({ path }, { em, principal }) {
+    return draftView(await findOwnedDraft(em, principal!.userId, path.id));
+  },
+});
+
+export const updateDraft = defineOperation({
+  id: 'update_draft',
+  method: 'PATCH',
+  path: '/drafts/{id}',
+  tag: 'Drafts',
+  summary: 'Edit a draft: fields, locks, AI redrafts, FAQs, founders, socials, story, milestones, SEO',
+  description:
+    "Changes only the parts sent. fields: set a value (state edited, or manual when the AI found none) or null to remove it (deleted). lock_fields: protect fields from AI redrafts (override). regenerate (max 5): the AI redrafts those fields from the website's evidence and the response carries the result (locked fields are skipped). restore: back to the AI's original. faqs (max 10), company_socials, founder_socials, founders (max 6), story, milestones (max 50) and seo replace what was there; competitor_url \"\" clears it. regenerate and restore need a ready draft (409 draft_not_ready). When the draft was submitted, the listing is updated too. Returns the updated draft.",
+  scope: 'listings:write',
+  idempotencyKey: true,
+  successStatus: 200,
+  input: { path: draftPath, body: updateDraftBody },
+  async handler({ path, body }, { deps, em, site, principal }) {
+    const draft = await applyUpdate(deps, em, { ownerId: principal!.userId, siteId: site.id }, path.id, body as DraftEdit);
+    return draftView(draft);
+  },
+});
+
+export const inviteCofounder = defineOperation({
+  id: 'invite_cofounder',
+  method: 'POST',
+  path: '/drafts/{id}/invites',
+  tag: 'Drafts',
+  summary: 'Email a co-founder an invite to the draft',
+  description:
+    'Sends an email invite for the draft to a co-founder. Up to 10 addresses per draft; inviting an address again resends the mail without using another invite; an 11th address is 409 conflict. 404 when the caller has no such draft.',
+  scope: 'listings:write',
+  idempotencyKey: true,
+  successStatus: 201,
+  input: { path: draftPath, body: inviteCofounderBody },
+  async handler({ path, body }, { deps, em, site, principal }) {
+    const result = await sendInvite(em, deps.mailer, {
+      ownerId: principal!.userId,
+      inviterEmail: principal!.email,
+      draftId: path.id,
+      email: body.email,
+      siteName: site.name,
+      publicUrl: deps.config.publicUrl,
+    });
+    return { draft_id: path.id, invite: { ...result.invite, status: 'sent' }, invites_used: result.invites_used, invites_left: result.invites_left };
+  },
+});
+
+export const submitDraft = defineOperation({
+  id: 'submit_draft',
+  method: 'POST',
+  path: '/drafts/{id}/submit',
+  tag: 'Drafts',
+  summary: "Save a ready draft as the caller's listing (not published)",
+  description:
+    "Saves the draft as the caller's listing with status draft: not published, nothing charged. The response carries listing_id. Running it again after edits updates the same listing (edits to a submitted draft also reach it). The draft must be ready (409 draft_not_ready). Next step: choose_free_listing or a paid launch through create_checkout.",
+  scope: 'listings:write',
+  idempotencyKey: true,
+  successStatus: 200,
+  input: { path: draftPath },
+  async handler({ path }, { em, principal }) {
+    const { draft, listing } = await saveAsListing(em, principal!.userId, path.id);
+    return { listing_id: listing.id, listing, draft: draftView(draft) };
+  },
+});
+
+export const draftOperations = [submitListing, listMyDrafts, getDraft, updateDraft, inviteCofounder, submitDraft];

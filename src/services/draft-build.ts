@@ -1,0 +1,100 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CrawledPage, CrawlProgress } from '../crawl/types.js';
+import { Draft, type DraftEntity } from '../entities/draft.js';
+import { acceptDrafted, fieldOf, fieldsFound, type DraftFields } from '../domain/draft-content.js';
+import { draftFieldNames, type DraftFieldName } from '../domain/draft-fields.js';
+import type { DraftedProfile } from '../domain/evidence.js';
+
+/**
+ * What the draft build's activities write. Each write is idempotent (a retried activity after a
+ * worker crash writes the same rows again, never a second copy), and status and progress land in
+ * PostgreSQL, so get_draft never asks Temporal.
+ */
+export async function findDraftForBuild(em: EntityManager, draftId: string): Promise<DraftEntity | null> {
+  return em.findOne(Draft, { id: draftId }, { refresh: true });
+}
+
+export async function recordCrawlProgress(em: EntityManager, draftId: string, progress: CrawlProgress): Promise<void> {
+  await em.getConnection().execute(
+    `update draft set pages_fetched = ?, pages_planned = ?, updated_at = now() where id = ? and status = 'crawling'`,
+    [progress.pagesFetched, progress.pagesPlanned, draftId],
+  );
+}
+
+/** Replaces the draft's stored pages with this crawl's and moves it to drafting, in one transaction. */
+export async function storeCrawl(em: EntityManager, draftId: string, pages: readonly CrawledPage[]): Promise<void> {
+  await em.transactional(async (tx) => {
+    const connection = tx.getConnection();
+    await connection.execute('delete from draft_page where draft_id = ?', [draftId], 'run', tx.getTransactionContext());
+    for (const [position, page] of pages.entries()) {
+      await connection.execute(
+        'insert into draft_page (draft_id, position, url, page) values (?, ?, ?, ?::jsonb)',
+        [draftId, position, page.url, JSON.stringify(page)],
+        'run',
+        tx.getTransactionContext(),
+      );
+    }
+    await connection.execute(
+      `update draft set status = 'drafting', crawled_at = now(), pages_fetched = ?, pages_planned = ?, updated_at = now()
+       where id = ? and status in ('crawling', 'drafting')`,
+      [pages.length, pages.length, draftId],
+      'run',
+      tx.getTransactionContext(),
+    );
+  });
+}
+
+export async function loadCrawledPages(em: EntityManager, draftId: string): Promise<CrawledPage[]> {
+  const rows = await em.getConnection().execute<{ page: CrawledPage }[]>('select page from draft_page where draft_id = ? order by position', [draftId]);
+  return rows.map((row) => row.page);
+}
+
+/** The catalogue's category names, the only names a drafted category may take. */
+export async function categoryNames(em: EntityManager, siteId: number): Promise<string[]> {
+  const rows = await em.getConnection().execute<{ name: string }[]>('select name from category where site_id = ? order by id', [siteId]);
+  return rows.map((row) => row.name);
+}
+
+/**
+ * Takes the drafter's verified result into the draft. The first build (no `fields`) fills every
+ * field the owner has not set, the FAQs and company socials unless the owner set them, and marks
+ * the draft ready. A redraft of some fields replaces only those, except locked ones.
+ */
+export async function acceptDraftedProfile(
+  em: EntityManager,
+  draftId: string,
+  profile: DraftedProfile,
+  fields?: readonly DraftFieldName[],
+): Promise<void> {
+  await em.transactional(async (tx) => {
+    const draft = await tx.findOne(Draft, { id: draftId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    if (!draft) return;
+    const mode = fields ? 'redraft' : 'build';
+    const next: DraftFields = { ...draft.fields };
+    for (const name of fields ?? draftFieldNames) {
+      const drafted = profile.fields[name];
+      if (drafted) next[name] = acceptDrafted(fieldOf(next, name), drafted, mode);
+    }
+    draft.fields = next;
+    draft.fieldsFound = fieldsFound(next);
+    if (mode === 'build') {
+      if (!draft.ownerParts.includes('faqs')) draft.faqs = profile.faqs;
+      if (!draft.ownerParts.includes('company_socials')) {
+        draft.companySocials = Object.fromEntries(Object.entries(profile.socials).map(([platform, social]) => [platform, social!.url]));
+      }
+      draft.status = 'ready';
+      draft.draftedAt = new Date();
+    }
+    draft.updatedAt = new Date();
+  });
+}
+
+/** Ends a build that cannot finish, with its reason; a draft already ready stays ready. */
+export async function failDraft(em: EntityManager, draftId: string, reason: string, message: string): Promise<void> {
+  await em.getConnection().execute(
+    `update draft set status = 'failed', failure_reason = ?, failure_message = ?, updated_at = now()
+     where id = ? and status in ('crawling', 'drafting')`,
+    [reason.slice(0, 40), message, draftId],
+  );
+}

@@ -1,0 +1,56 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Mailer } from '../mail/index.js';
+import { AppError } from '../errors.js';
+import { draftLimits } from '../domain/draft-build.js';
+import { findOwnedDraft } from './drafts.js';
+
+export interface DraftInviteRow {
+  id: number;
+  email: string;
+  created_at: Date;
+  sent_at: Date;
+}
+
+/**
+ * invite_cofounder: records the invite and emails it. Inviting the same address again sends the
+ * mail again without using another of the draft's 10 invites; an 11th address is refused.
+ */
+export async function inviteCofounder(
+  em: EntityManager,
+  mailer: Mailer,
+  input: { ownerId: number; inviterEmail: string; draftId: string; email: string; siteName: string; publicUrl: string },
+): Promise<{ invite: DraftInviteRow; invites_used: number; invites_left: number }> {
+  const draft = await findOwnedDraft(em, input.ownerId, input.draftId);
+  const { invite, used } = await em.transactional(async (tx) => {
+    const connection = tx.getConnection();
+    const context = tx.getTransactionContext();
+    // The draft row lock serialises invites, so two concurrent requests cannot both be the 10th.
+    await connection.execute('select id from draft where id = ? for update', [draft.id], 'all', context);
+    const [existing] = await connection.execute<DraftInviteRow[]>(
+      `update draft_invite set sent_at = now() where draft_id = ? and lower(email) = lower(?) returning id, email, created_at, sent_at`,
+      [draft.id, input.email],
+      'all',
+      context,
+    );
+    const [{ count }] = await connection.execute<{ count: string }[]>('select count(*) from draft_invite where draft_id = ?', [draft.id], 'all', context);
+    if (existing) return { invite: existing, used: Number(count) };
+    if (Number(count) >= draftLimits.invites) {
+      throw new AppError('conflict', `This draft has used all of its ${draftLimits.invites} invites; an address already invited can be invited again.`);
+    }
+    const [created] = await connection.execute<DraftInviteRow[]>(
+      `insert into draft_invite (draft_id, email, invited_by) values (?, ?, ?) returning id, email, created_at, sent_at`,
+      [draft.id, input.email, input.ownerId],
+      'all',
+      context,
+    );
+    return { invite: created, used: Number(count) + 1 };
+  });
+  const product = (draft.fields.name?.value as string | null | undefined) ?? new URL(draft.url).hostname;
+  const link = `${input.publicUrl}/sign-in`;
+  await mailer.send({
+    to: input.email,
+    subject: `${input.inviterEmail} invited you to the ${product} listing on ${input.siteName}`,
+    text: `${input.inviterEmail} is preparing the listing of ${product} (${draft.url}) on ${input.siteName} and invited you as a co-founder.\n\nSign in with this email address to take part: ${link}\n`,
+  });
+  return { invite, invites_used: used, invites_left: draftLimits.invites - used };
+}
