@@ -1,0 +1,51 @@
+import { latestMail } from '../../src/services/mail-outbox.js';
+import { readyDraft, startDraftWorld, type DraftWorld } from './support.js';
+
+let dw: DraftWorld;
+let draft: any;
+beforeAll(async () => {
+  dw = await startDraftWorld();
+  draft = await readyDraft(dw, 'static');
+});
+afterAll(() => dw.close());
+
+const invite = (email: unknown, caller = dw.owner, id = draft.id) => caller.call('POST', `/drafts/${id}/invites`, { email });
+
+describe('invite_cofounder', () => {
+  it('answers 201 and emails the invite', async () => {
+    const res = await invite('cofounder@example.test');
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ draft_id: draft.id, invite: { email: 'cofounder@example.test', status: 'sent' }, invites_used: 1, invites_left: 9 });
+    const [mail] = await latestMail(dw.app.deps.orm.em.fork(), 1, 'cofounder@example.test');
+    expect(mail.subject).toContain('founder@example.test');
+    expect(mail.subject).toContain('Tallyfox');
+    expect(mail.text_body).toContain(`${dw.app.url}/sign-in`);
+  });
+
+  it('resends to an address already invited without using another invite; the 11th address is 409', async () => {
+    const again = await invite('Cofounder@Example.test');
+    expect(again.status).toBe(201);
+    expect(again.body.invites_used).toBe(1);
+    expect(await latestMail(dw.app.deps.orm.em.fork(), 5, 'cofounder@example.test')).toHaveLength(2);
+    for (let i = 2; i <= 10; i++) expect((await invite(`person${i}@example.test`)).body.invites_used).toBe(i);
+    const eleventh = await invite('one-too-many@example.test');
+    expect(eleventh.status).toBe(409);
+    expect(eleventh.body.code).toBe('conflict');
+    expect(eleventh.body.detail).toMatch(/10 invites/);
+    expect(await latestMail(dw.app.deps.orm.em.fork(), 1, 'one-too-many@example.test')).toHaveLength(0);
+  });
+
+  it('refuses a missing or malformed email, one over 254 characters and extra properties', async () => {
+    expect((await dw.owner.call('POST', `/drafts/${draft.id}/invites`, {})).status).toBe(400);
+    expect((await invite('not-an-email')).status).toBe(400);
+    expect((await invite(`${'a'.repeat(245)}@example.test`)).status).toBe(400);
+    const extra = await dw.owner.call('POST', `/drafts/${draft.id}/invites`, { email: 'x@example.test', role: 'admin' });
+    expect(extra.body.errors).toEqual([{ path: 'body.role', message: 'unknown property' }]);
+  });
+
+  it("is 404 for another user's draft, and sends nothing", async () => {
+    const res = await invite('victim@example.test', dw.stranger);
+    expect(res.status).toBe(404);
+    expect(await latestMail(dw.app.deps.orm.em.fork(), 1, 'victim@example.test')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,46 @@
+import { workflowIds } from '../../src/temporal.js';
+import { readyDraft, startDraftWorld, type DraftWorld } from './support.js';
+
+let dw: DraftWorld;
+beforeAll(async () => {
+  dw = await startDraftWorld({ env: { DRAFT_IDLE_SECONDS: '1' } });
+});
+afterAll(() => dw.close());
+
+async function runsOf(workflowId: string): Promise<{ runId: string; status: string }[]> {
+  const runs: { runId: string; status: string }[] = [];
+  for await (const run of dw.app.deps.temporal.client.workflow.list({ query: `WorkflowId = '${workflowId}'` })) runs.push({ runId: run.runId, status: run.status.name });
+  return runs;
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('draftBuild workflow', () => {
+  it('completes after its idle period; a later regenerate opens one serving run, shared by concurrent requests', async () => {
+    const draft = await readyDraft(dw, 'static');
+    const workflowId = workflowIds.draftBuild(draft.id);
+    const handle = dw.app.deps.temporal.client.workflow.getHandle(workflowId);
+    await expect(handle.result()).resolves.toEqual({ status: 'ready', regenerations: 0 });
+
+    await dw.owner.call('PATCH', `/drafts/${draft.id}`, { fields: { city: 'Porto', tagline: 'Mine' } });
+    const [a, b] = await Promise.all([
+      dw.owner.call('PATCH', `/drafts/${draft.id}`, { regenerate: ['city'] }),
+      dw.owner.call('PATCH', `/drafts/${draft.id}`, { regenerate: ['tagline'] }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const after = await dw.owner.call('GET', `/drafts/${draft.id}`);
+    expect(after.body.fields.city).toEqual(draft.fields.city);
+    expect(after.body.fields.tagline).toEqual(draft.fields.tagline);
+
+    await waitFor(async () => (await runsOf(workflowId)).length === 2);
+    const serving = dw.app.deps.temporal.client.workflow.getHandle(workflowId);
+    await expect(serving.result()).resolves.toEqual({ status: 'ready', regenerations: 2 });
+    expect(await runsOf(workflowId)).toHaveLength(2);
+  });
+});
