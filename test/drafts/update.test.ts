@@ -80,6 +80,9 @@ describe('update_draft', () => {
     expect(one.body).toMatchObject({ faqs: parts.faqs, founders: parts.founders, story: parts.story, milestones: parts.milestones, competitor_url: parts.competitor_url });
     expect((await patch({ competitor_url: '' })).body.competitor_url).toBeNull();
     expect((await patch({})).body.founders).toEqual(parts.founders);
+    const noBody = await dw.owner.call('PATCH', `/drafts/${draft.id}`);
+    expect(noBody.status).toBe(200);
+    expect(noBody.body.founders).toEqual(parts.founders);
     const got = await dw.owner.call('GET', `/drafts/${draft.id}`);
     expect(got.body).toMatchObject({ faqs: parts.faqs, founders: parts.founders, seo: { title: 'New title' }, competitor_url: null });
   });
