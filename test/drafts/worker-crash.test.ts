@@ -1,30 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { workflowIds } from '../../src/temporal.js';
 import { sitesDir } from '../support/site-server.js';
+import { startWorkerProcess } from '../support/worker-process.js';
 import { startDraftWorld, waitUntilSettled, type DraftWorld } from './support.js';
 
 let dw: DraftWorld;
 const workers: ChildProcess[] = [];
 
-/** A worker in its own process (npm run worker), so the test can kill it the way a crash would. */
-const startWorker = () =>
-  new Promise<ChildProcess>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker-main.ts'], {
-      env: { ...process.env, ...dw.app.env, LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    workers.push(child);
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('worker running')) resolve(child);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`worker exited early (${code}):\n${output}`)));
-  });
+const startWorker = () => startWorkerProcess(dw.app.env, workers);
 
 beforeAll(async () => {
   dw = await startDraftWorld({ worker: false });

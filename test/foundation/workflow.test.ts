@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { workflowIds } from '../../src/temporal.js';
+import { startWorkerProcess } from '../support/worker-process.js';
 
 describe('Temporal round trip', () => {
   let app: TestApp;
@@ -25,23 +26,7 @@ describe('worker crash', () => {
   let app: TestApp;
   const workers: ChildProcess[] = [];
 
-  /** A separate worker process (npm run worker), so the test can kill it like a crash would. */
-  const startWorker = () =>
-    new Promise<ChildProcess>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker-main.ts'], {
-        env: { ...process.env, ...app.env, LOG_LEVEL: 'info' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      workers.push(child);
-      let output = '';
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('worker running')) resolve(child);
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', onData);
-      child.on('exit', (code) => reject(new Error(`worker exited early (${code}):\n${output}`)));
-    });
+  const startWorker = () => startWorkerProcess(app.env, workers);
 
   beforeAll(async () => {
     app = await startTestApp({ worker: false });
