@@ -5,6 +5,7 @@ import { problems } from './middleware/problem.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { healthRouter } from './health.js';
 import { docsRouter } from './web/docs.js';
+import { badgesRouter } from './web/badges.js';
 import { restRouter } from './rest.js';
 import { operations } from './operations/index.js';
 import type { Operation } from './operations/registry.js';
@@ -25,7 +26,7 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
   app.use(problems(deps));
   app.use((ctx, next) => (limited.test(ctx.path) ? limiter(ctx, next) : next()));
 
-  for (const router of [healthRouter(deps), docsRouter(deps.config), restRouter(deps, allOperations)]) {
+  for (const router of [healthRouter(deps), docsRouter(deps.config), badgesRouter(deps), restRouter(deps, allOperations)]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: true }));
   }

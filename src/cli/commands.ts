@@ -1,9 +1,11 @@
 import type { CliCommand } from './command.js';
 import { migrateCommand } from './migrate.js';
 import { doctorCommand } from './doctor.js';
+import { seedCommand } from './seed.js';
 
 /** Every operator command; a new one is a file in src/cli/ plus one line here. */
 export const commands: Record<string, CliCommand> = {
   migrate: migrateCommand,
   doctor: doctorCommand,
+  seed: seedCommand,
 };
