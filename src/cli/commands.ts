@@ -2,10 +2,15 @@ import type { CliCommand } from './command.js';
 import { migrateCommand } from './migrate.js';
 import { doctorCommand } from './doctor.js';
 import { seedCommand } from './seed.js';
+import { addBlogPostCommand, addInterviewQuestionsCommand, importCategoriesCommand, setPriceCommand } from './catalogue-commands.js';
 
 /** Every operator command; a new one is a file in src/cli/ plus one line here. */
 export const commands: Record<string, CliCommand> = {
   migrate: migrateCommand,
   doctor: doctorCommand,
   seed: seedCommand,
+  'set-price': setPriceCommand,
+  'import-categories': importCategoriesCommand,
+  'add-blog-post': addBlogPostCommand,
+  'add-interview-questions': addInterviewQuestionsCommand,
 };

@@ -22,8 +22,9 @@ export interface SearchParams {
 /**
  * The tsquery of the caller's words: each word as a prefix, OR'ed with up to three near spellings
  * from the lexicon when the word itself starts no known word (so "notoin" also asks for "notion").
+ * Words are joined by AND, or by OR when no listing has them all.
  */
-const tsquerySql = `(select to_tsquery('simple', string_agg(alternatives, ' & ')) from (
+const tsquerySql = (joiner: '&' | '|') => `(select to_tsquery('simple', string_agg(alternatives, ' ${joiner} ')) from (
     select '(' || string_agg(distinct lexeme, ' | ') || ')' as alternatives from (
       select t.ord, t.term || ':*' as lexeme from terms t
       union all
@@ -47,6 +48,11 @@ const orderBy: Record<SearchSort, string> = {
 /** Typo-tolerant full-text search with filters; an empty query browses. */
 export async function searchListings(em: EntityManager, siteId: number, publicUrl: string, p: SearchParams, now: Date): Promise<Page<Summary>> {
   const terms = searchTerms(p.q);
+  const all = await runSearch(em, siteId, publicUrl, p, now, terms, '&');
+  return all.total === 0 && terms.length > 1 ? runSearch(em, siteId, publicUrl, p, now, terms, '|') : all;
+}
+
+async function runSearch(em: EntityManager, siteId: number, publicUrl: string, p: SearchParams, now: Date, terms: string[], joiner: '&' | '|'): Promise<Page<Summary>> {
   const where: string[] = ['l.site_id = ?'];
   const params: unknown[] = [siteId];
   if (p.status === 'live') where.push(`l.status = 'live'`);
@@ -83,7 +89,7 @@ export async function searchListings(em: EntityManager, siteId: number, publicUr
   let order = `${orderBy[p.sort]}, l.id`;
   if (terms.length) {
     head = `with terms as (select value as term, ordinality as ord from json_array_elements_text(?::json) with ordinality),
-      search as (select ${tsquerySql} as tsq)`;
+      search as (select ${tsquerySql(joiner)} as tsq)`;
     headParams.push(jsonParam(terms));
     where.push('l.search_vector @@ search.tsq');
     if (p.sort === 'relevance') {

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from '../logger.js';
 import { addWeeks, mondayOf } from '../domain/weeks.js';
 import { categoryFaqs, seedCategories } from '../seed/categories.js';
 import { generateListings, weeksBack, type SeedFounder, type SeedListing } from '../seed/generate.js';
@@ -155,4 +156,11 @@ async function seedBlog(em: EntityManager, siteId: number, now: Date): Promise<v
      on conflict (site_id, slug) do nothing`,
     [siteId, jsonParam(demoBlogPosts(now))],
   );
+}
+
+/** `npm start` on an empty database: seed the configured number of listings so the directory looks alive. */
+export async function seedEmptyCatalogue(em: EntityManager, siteId: number, listings: number, log: Logger): Promise<void> {
+  if (listings === 0 || !(await catalogueIsEmpty(em, siteId))) return;
+  log.info({ listings }, 'empty catalogue: seeding demo data (SEED_LISTINGS=0 turns this off)');
+  await seedCatalogue(em, siteId, { listings, now: new Date() });
 }
