@@ -28,7 +28,7 @@ const tsquerySql = (joiner: '&' | '|') => `(select to_tsquery('simple', string_a
     select '(' || string_agg(distinct lexeme, ' | ') || ')' as alternatives from (
       select t.ord, t.term || ':*' as lexeme from terms t
       union all
-      select t.ord, s.word from terms t cross join lateral (
+      select t.ord, s.word || ':*' from terms t cross join lateral (
         select w.word from search_word w order by w.word <-> t.term limit 3
       ) s
       where length(t.term) >= 4 and similarity(s.word, t.term) >= 0.25
