@@ -9,6 +9,8 @@ import { jsonParam, query } from './catalogue-sql.js';
  */
 export async function seedSignals(em: EntityManager, siteId: number, now: Date, users: number): Promise<void> {
   const at = now.toISOString();
+  // Fresh statistics let the planner use the indexes for the joins below.
+  await query(em, 'analyze listing');
   await query(
     em,
     `insert into vote (listing_id, user_id, created_at)
@@ -83,9 +85,9 @@ export async function seedSignals(em: EntityManager, siteId: number, now: Date, 
     em,
     `insert into listing_alternative (listing_id, alternative_id, approved, position)
      select l.id, a.id, true, a.position from seed_target t join listing l on l.id = t.listing_id
-     cross join lateral (select x.id, row_number() over (order by x.id desc) as position from listing x
-       where x.site_id = ? and x.status = 'live' and x.category_ids[1] = l.category_ids[1] and x.id <> l.id and x.id < l.id
-       order by x.id desc limit 2) a
+     cross join lateral (select x.id, row_number() over (order by x.vote_count desc, x.id) as position from listing x
+       where x.site_id = ? and x.status = 'live' and x.category_ids[1] = l.category_ids[1] and x.id <> l.id
+       order by x.vote_count desc, x.id limit 2) a
      where l.status = 'live' and l.id % 20 = 0`,
     [siteId],
   );
