@@ -6,8 +6,6 @@ import { runLoad, type LoadResult } from './load.js';
 import type { BenchSection } from './section.js';
 import { startBenchStack } from './stack.js';
 
-const listings = Number(process.env.BENCH_LISTINGS ?? 100_000);
-const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = 8;
 
 /** Search texts a visitor types: names, misspellings, category words, filters and browsing. */
@@ -41,7 +39,9 @@ const fmt = (r: LoadResult) => `${Math.round(r.rps)} | ${r.p50} | ${r.p95} | ${r
 
 export const catalogueSection: BenchSection = {
   name: 'catalogue',
-  async run(log) {
+  async run(log, options) {
+    const listings = options.listings ?? 100_000;
+    const seconds = options.seconds ?? 15;
     // Logging and the per-caller rate limit stay on (one PostgreSQL write per request); the limit
     // is raised so that the load is not refused, and access logs go to warn level (not printed).
     const env = { LOG_LEVEL: 'warn', RATE_LIMIT_POINTS: '100000000', DATABASE_POOL_MAX: '16' } as const;

@@ -5,12 +5,15 @@ import { catalogueSection } from './catalogue.js';
 import type { BenchSection } from './section.js';
 
 /**
- * `npm run bench [-- --only <section>]`: each section starts its own stack on loopback, loads it,
+ * `npm run bench [-- --only <section>] [--listings N] [--seconds S] [--out file]`: each section starts its own stack on loopback, loads it,
  * and the results, method and machine are written to docs/benchmarks.md.
  */
 const sections: BenchSection[] = [catalogueSection];
 
-const { values } = parseArgs({ options: { only: { type: 'string' }, out: { type: 'string', default: 'docs/benchmarks.md' } } });
+const { values } = parseArgs({
+  options: { only: { type: 'string' }, out: { type: 'string', default: 'docs/benchmarks.md' }, listings: { type: 'string' }, seconds: { type: 'string' } },
+});
+const options = { listings: values.listings ? Number(values.listings) : undefined, seconds: values.seconds ? Number(values.seconds) : undefined };
 const chosen = sections.filter((s) => !values.only || s.name === values.only);
 if (!chosen.length) {
   console.error(`No section ${values.only}; sections: ${sections.map((s) => s.name).join(', ')}`);
@@ -22,7 +25,7 @@ const parts: string[] = [];
 for (const section of chosen) {
   const log = (line: string) => console.log(`[${section.name}] ${line}`);
   log('starting');
-  parts.push(`## ${section.name}\n\n${await section.run(log)}`);
+  parts.push(`## ${section.name}\n\n${await section.run(log, options)}`);
 }
 
 const cpu = cpus();
@@ -31,7 +34,7 @@ const machine = [
   `- Memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
   `- OS: ${platform()} ${release()}; Node ${process.version}`,
   `- Date: ${started.toISOString()}; took ${((Date.now() - started.getTime()) / 1000).toFixed(0)} s`,
-  `- Command: \`npm run bench${values.only ? ` -- --only ${values.only}` : ''}\``,
+  `- Command: \`npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\``,
 ].join('\n');
 
 writeFileSync(
