@@ -76,6 +76,11 @@ export class Migration20261121100000Catalogue extends Migration {
       setweight(to_tsvector('simple', immutable_unaccent(tagline || ' ' || immutable_words(keywords))), 'B') ||
       setweight(to_tsvector('simple', immutable_unaccent(short_description || ' ' || description)), 'C')
     ) stored;`);
+    // The short part alone, for ranking: small enough to stay inline, so ranking never detoasts.
+    this.addSql(`alter table listing add column title_vector tsvector generated always as (
+      setweight(to_tsvector('simple', immutable_unaccent(name)), 'A') ||
+      setweight(to_tsvector('simple', immutable_unaccent(tagline || ' ' || immutable_words(keywords))), 'B')
+    ) stored;`);
     this.addSql('create index listing_search on listing using gin (search_vector);');
     this.addSql('create index listing_name_trgm on listing using gin (immutable_unaccent(lower(name)) gin_trgm_ops);');
     this.addSql('create index listing_categories on listing using gin (category_ids);');

@@ -30,11 +30,13 @@ export async function listFounders(em: EntityManager, siteId: number, publicUrl:
   }
   const rows = await query<{ item: Json & { slug: string }; total: string }>(
     em,
-    `select json_build_object('slug', f.slug, 'name', f.name, 'title', f.title, 'country', f.country, 'avatar_url', f.avatar_url,
+    `with page as (select f.id, count(*) over () as total, row_number() over (order by ${order}) as n
+       from founder f where ${where.join(' and ')} order by ${order} limit ? offset ?)
+     select json_build_object('slug', f.slug, 'name', f.name, 'title', f.title, 'country', f.country, 'avatar_url', f.avatar_url,
         'listings', (select count(*) from listing_founder lf join listing l on l.id = lf.listing_id where lf.founder_id = f.id and l.status = 'live')) as item,
-      count(*) over () as total
-     from founder f where ${where.join(' and ')} order by ${order} limit ? offset ?`,
-    [...params, ...orderParams, perPage, offsetOf(page, perPage)],
+      page.total
+     from page join founder f on f.id = page.id order by page.n`,
+    [...orderParams, ...params, ...orderParams, perPage, offsetOf(page, perPage)],
   );
   const items = rows.map((r) => ({ ...r.item, url: founderUrl(publicUrl, r.item.slug) }));
   return pageOf(items, rows.length ? Number(rows[0].total) : 0, page, perPage);

@@ -72,10 +72,12 @@ export async function getLeaderboard(em: EntityManager, siteId: number, publicUr
   const weekly = board === 'community-weekly';
   const fromParams = weekly ? [isoDate(weekMonday), isoDate(addWeeks(weekMonday, 1))] : [];
   const offset = offsetOf(page, perPage);
+  // Ids and total over cheap columns first; the JSON only for the rows of the page.
   const rows = await query<{ item: Summary; metric: Json; total: string }>(
     em,
-    `select ${summaryJson()} as item, ${def.metric} as metric, count(*) over () as total
-     from ${def.from} where l.site_id = ? and ${def.where} order by ${def.order}, l.id limit ? offset ?`,
+    `with page as (select l.id, ${def.metric} as metric, count(*) over () as total, row_number() over (order by ${def.order}, l.id) as n
+       from ${def.from} where l.site_id = ? and ${def.where} order by ${def.order}, l.id limit ? offset ?)
+     select ${summaryJson()} as item, page.metric, page.total from page join listing l on l.id = page.id order by page.n`,
     [...fromParams, siteId, perPage, offset],
   );
   let total = rows.length ? Number(rows[0].total) : 0;

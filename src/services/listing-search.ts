@@ -83,40 +83,46 @@ async function runSearch(em: EntityManager, siteId: number, publicUrl: string, p
     params.push(p.domain.toLowerCase().replace(/^www\./, ''));
   }
 
-  let head = '';
-  const headParams: unknown[] = [];
+  const ctes: string[] = [];
+  const cteParams: unknown[] = [];
   const orderParams: unknown[] = [];
   let order = `${orderBy[p.sort]}, l.id`;
+  let from = 'listing l';
   if (terms.length) {
-    head = `with terms as (select value as term, ordinality as ord from json_array_elements_text(?::json) with ordinality),
-      search as (select ${tsquerySql(joiner)} as tsq)`;
-    headParams.push(jsonParam(terms));
+    ctes.push(
+      'terms as (select value as term, ordinality as ord from json_array_elements_text(?::json) with ordinality)',
+      `search as (select ${tsquerySql(joiner)} as tsq)`,
+    );
+    cteParams.push(jsonParam(terms));
+    from = 'listing l, search';
     where.push('l.search_vector @@ search.tsq');
     if (p.sort === 'relevance') {
-      // Name hits outrank the rest; an exact name outranks everything.
-      order = `(immutable_unaccent(lower(l.name)) = ?) desc, ts_rank_cd('{0.05, 0.2, 0.4, 1.0}', l.search_vector, search.tsq) desc, l.vote_count desc, l.id`;
+      // An exact name first, then hits in name, tagline and keywords, then votes.
+      order = `(immutable_unaccent(lower(l.name)) = ?) desc, ts_rank_cd(l.title_vector, search.tsq) desc, l.vote_count desc, l.id`;
       orderParams.push(terms.join(' '));
     }
   }
+  const matches = `from ${from} where ${where.join(' and ')}`;
 
-  const sql = `${head}
-    select ${summaryJson()} as item, count(*) over () as total
-    from listing l${terms.length ? ', search' : ''}
-    where ${where.join(' and ')}
-    order by ${order}
-    limit ? offset ?`;
-  const rows = await query<{ item: Summary; total: string }>(em, sql, [
-    ...headParams,
-    ...params,
-    ...orderParams,
-    p.perPage,
-    offsetOf(p.page, p.perPage),
-  ]);
+  // Ids, order and total over cheap columns first; the JSON only for the rows of the page.
+  ctes.push(`page as (
+      select l.id, count(*) over () as total, row_number() over (order by ${order}) as n
+      ${matches} order by ${order} limit ? offset ?)`);
+  const rows = await query<{ item: Summary; total: string }>(
+    em,
+    `with ${ctes.join(', ')}
+     select ${summaryJson()} as item, page.total from page join listing l on l.id = page.id order by page.n`,
+    [...cteParams, ...orderParams, ...params, ...orderParams, p.perPage, offsetOf(p.page, p.perPage)],
+  );
   let total = rows.length ? Number(rows[0].total) : 0;
   if (!rows.length && p.page > 1) {
     // Past the last page the window count has no row to ride on.
-    const countSql = `${head} select count(*) as total from listing l${terms.length ? ', search' : ''} where ${where.join(' and ')}`;
-    const [counted] = await query<{ total: string }>(em, countSql, [...headParams, ...params]);
+    const searchCtes = ctes.slice(0, -1);
+    const [counted] = await query<{ total: string }>(
+      em,
+      `${searchCtes.length ? `with ${searchCtes.join(', ')} ` : ''}select count(*) as total ${matches}`,
+      [...cteParams, ...params],
+    );
     total = Number(counted.total);
   }
   return pageOf(rows.map((r) => withUrl(r.item, publicUrl)), total, p.page, p.perPage);

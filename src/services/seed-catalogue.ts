@@ -61,7 +61,9 @@ export async function seedCatalogue(em: EntityManager, siteId: number, opts: See
     await seedBlog(tx, siteId, opts.now);
     await addInterviewQuestions(tx, siteId, interviewQuestions);
   });
-  await query(em, 'analyze listing; analyze vote; analyze search_word');
+  // Bulk loads leave stale statistics and an unset visibility map; the planner needs both.
+  await query(em, 'vacuum (analyze) listing');
+  await query(em, 'analyze');
   return { listings: opts.listings };
 }
 
