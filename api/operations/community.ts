@@ -3,13 +3,11 @@ import * as blog from '../../src/services/blog.js';
 import * as founders from '../../src/services/founders.js';
 import * as interview from '../../src/services/interview-questions.js';
 import * as products from '../../src/services/products.js';
-import { countryCode, pagination, slug } from './common.js';
+import { countryCode, pagination, publicRead, slug } from './common.js';
 import { defineOperation } from './registry.js';
 
-const common = { scope: null, idempotencyKey: false, successStatus: 200 } as const;
-
 export const listFounders = defineOperation({
-  ...common,
+  ...publicRead,
   id: 'list_founders',
   method: 'GET',
   path: '/founders',
@@ -21,7 +19,7 @@ export const listFounders = defineOperation({
 });
 
 export const getFounder = defineOperation({
-  ...common,
+  ...publicRead,
   id: 'get_founder',
   method: 'GET',
   path: '/founders/{slug}',
@@ -33,7 +31,7 @@ export const getFounder = defineOperation({
 });
 
 export const listBlogPosts = defineOperation({
-  ...common,
+  ...publicRead,
   id: 'list_blog_posts',
   method: 'GET',
   path: '/blog',
@@ -45,7 +43,7 @@ export const listBlogPosts = defineOperation({
 });
 
 export const getBlogPost = defineOperation({
-  ...common,
+  ...publicRead,
   id: 'get_blog_post',
   method: 'GET',
   path: '/blog/{slug}',
@@ -57,7 +55,7 @@ export const getBlogPost = defineOperation({
 });
 
 export const listInterviewQuestions = defineOperation({
-  ...common,
+  ...publicRead,
   id: 'list_interview_questions',
   method: 'GET',
   path: '/interview-questions',
@@ -69,7 +67,7 @@ export const listInterviewQuestions = defineOperation({
 });
 
 export const listProducts = defineOperation({
-  ...common,
+  ...publicRead,
   id: 'list_products',
   method: 'GET',
   path: '/products',

@@ -6,13 +6,11 @@ import * as awards from '../../src/services/awards.js';
 import * as categories from '../../src/services/categories.js';
 import * as launches from '../../src/services/launches.js';
 import * as boards from '../../src/services/leaderboards.js';
-import { pagination, queryBoolean, slug } from './common.js';
+import { pagination, publicRead, queryBoolean, slug } from './common.js';
 import { defineOperation } from './registry.js';
 
-const common = { scope: null, idempotencyKey: false, successStatus: 200 } as const;
-
 export const listCategories = defineOperation({
-  ...common,
+  ...publicRead,
   id: 'list_categories',
   method: 'GET',
   path: '/categories',
@@ -25,7 +23,7 @@ export const listCategories = defineOperation({
 });
 
 export const getCategory = defineOperation({
-  ...common,
+  ...publicRead,
   id: 'get_category',
   method: 'GET',
   path: '/categories/{slug}',
@@ -38,7 +36,7 @@ export const getCategory = defineOperation({
 });
 
 export const getLaunchWeek = defineOperation({
-  ...common,
+  ...publicRead,
   id: 'get_launch_week',
   method: 'GET',
   path: '/launches/weeks/{week}',
@@ -54,7 +52,7 @@ export const getLaunchWeek = defineOperation({
 });
 
 export const listLaunches = defineOperation({
-  ...common,
+  ...publicRead,
   id: 'list_launches',
   method: 'GET',
   path: '/launches',
@@ -67,7 +65,7 @@ export const listLaunches = defineOperation({
 });
 
 export const getLeaderboard = defineOperation({
-  ...common,
+  ...publicRead,
   id: 'get_leaderboard',
   method: 'GET',
   path: '/leaderboards/{board}',
@@ -92,7 +90,7 @@ export const getLeaderboard = defineOperation({
 });
 
 export const listAwards = defineOperation({
-  ...common,
+  ...publicRead,
   id: 'list_awards',
   method: 'GET',
   path: '/awards',

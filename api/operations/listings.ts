@@ -5,7 +5,7 @@ import * as badges from '../../src/services/badges.js';
 import * as listingCompare from '../../src/services/listing-compare.js';
 import * as listingProfile from '../../src/services/listing-profile.js';
 import * as listingSearch from '../../src/services/listing-search.js';
-import { countryCode, pagination, slug } from './common.js';
+import { countryCode, pagination, publicRead, slug } from './common.js';
 import { defineOperation } from './registry.js';
 
 const listingPath = z.object({ slug: slug.describe('The listing slug.') });
@@ -18,9 +18,7 @@ export const searchListings = defineOperation({
   summary: 'Search and browse listings',
   description:
     'Typo-tolerant search over listing name, tagline, description and keywords (a misspelled word also finds its near spellings); an empty q browses. Filters: category (includes its subcategories), stage, country, pricing_model, domain, status (live, or upcoming = scheduled for a future launch week). Sorts: relevance, newest, votes, trending, most_viewed, most_followed. Returns paginated summaries with name, url (the listing page) and votes. Free, public, read-only.',
-  scope: null,
-  idempotencyKey: false,
-  successStatus: 200,
+  ...publicRead,
   input: {
     query: z.object({
       q: z.string().max(200).optional().describe('Search words; empty browses.'),
@@ -52,9 +50,7 @@ export const getListing = defineOperation({
   summary: 'The public profile of a listing',
   description:
     'Returns the full public profile: description, features, pricing, categories (first is primary), founders, FAQs, socials, links, latest updates, community rating (genuine reviews only), third-party Domain Rating with its trend, and not_found_on_website (facts the company site did not state, left blank on purpose). Story, milestones and media appear only when unlocked. 404 when no public listing has this slug. Free, public, read-only.',
-  scope: null,
-  idempotencyKey: false,
-  successStatus: 200,
+  ...publicRead,
   input: { path: listingPath },
   handler: ({ path }, { deps, em, site }) => listingProfile.getListingProfile(em, site.id, deps.config.publicUrl, path.slug),
 });
@@ -67,9 +63,7 @@ export const getAlternatives = defineOperation({
   summary: 'Alternatives to a listing',
   description:
     'Alternatives approved by the listing owner come first (approved: true), then other live listings of the same primary category, most voted first (approved: false). Up to 20 items. 404 when the listing is absent. Free, public, read-only.',
-  scope: null,
-  idempotencyKey: false,
-  successStatus: 200,
+  ...publicRead,
   input: { path: listingPath },
   handler: ({ path }, { deps, em, site }) => listingProfile.getAlternatives(em, site.id, deps.config.publicUrl, path.slug),
 });
@@ -82,9 +76,7 @@ export const compareListings = defineOperation({
   summary: 'Compare two listings side by side',
   description:
     'Puts two public listings side by side: one row per fact (tagline, categories, stage, pricing, features, location, founders, votes, rating, Domain Rating...). A null cell means that listing does not state the fact; a row with both cells null means the fact is on neither. 404 when a slug names no public listing. Free, public, read-only.',
-  scope: null,
-  idempotencyKey: false,
-  successStatus: 200,
+  ...publicRead,
   input: { query: z.object({ a: slug.describe('First listing slug.'), b: slug.describe('Second listing slug.') }) },
   handler: ({ query: q }, { deps, em, site }) => listingCompare.compareListings(em, site.id, deps.config.publicUrl, q.a, q.b),
 });
@@ -97,9 +89,7 @@ export const getBadges = defineOperation({
   summary: 'Badge embed code and images for a listing',
   description:
     'Returns the HTML embed code of the chosen badge (a link to the listing page around an SVG image) and the image URL of every style: shape (standard, outline, pill, banner, square) x mode (light, dark, auto = follows the viewer) x size (s, m, l). Free-plan listings go live once this embed is on their homepage. 404 when the listing is absent. Free, public, read-only.',
-  scope: null,
-  idempotencyKey: false,
-  successStatus: 200,
+  ...publicRead,
   input: {
     path: listingPath,
     query: z.object({
