@@ -6,6 +6,7 @@ import { problems } from './middleware/problem.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { healthRouter } from './health.js';
 import { docsRouter } from './web/docs.js';
+import { badgesRouter } from './web/badges.js';
 import { restRouter } from './rest.js';
 import { mcpEndpoint } from './mcp.js';
 import { operations } from './operations/index.js';
@@ -45,6 +46,7 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
   const routers = [
     healthRouter(deps),
     docsRouter(deps.config),
+    badgesRouter(deps),
     restRouter(deps, allOperations),
     protectedResourceRouter(deps),
     interactionRouter(deps, provider),

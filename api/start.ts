@@ -5,6 +5,7 @@ import { createLogger } from '../src/logger.js';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../src/stack/postgres.js';
 import { findTemporalCli, startTemporalDevServer, type DevServerHandle } from '../src/stack/temporal-server.js';
 import { createWorker } from '../src/worker.js';
+import { seedEmptyCatalogue } from '../src/services/seed-catalogue.js';
 import { closeDeps, openDeps, serveApi } from './boot.js';
 
 /**
@@ -62,6 +63,7 @@ try {
 
   const deps = await openDeps(config, log, { databaseUrl, temporalAddress }, { migrate: true });
   stops.push(() => closeDeps(deps));
+  await seedEmptyCatalogue(deps.orm.em.fork(), deps.site.id, config.seedListings, log);
 
   const api = await serveApi(deps);
   stops.push(() => api.close());

@@ -1,10 +1,14 @@
 import { Migration20261121000000Foundation } from './Migration20261121000000Foundation.js';
+import { Migration20261121100000Catalogue } from './Migration20261121100000Catalogue.js';
+import { Migration20261121100100CatalogueSignals } from './Migration20261121100100CatalogueSignals.js';
 import { Migration20261121200000Accounts } from './Migration20261121200000Accounts.js';
 import { Migration20261121310000Drafts } from './Migration20261121310000Drafts.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
 export const migrationsList = [
   { name: 'Migration20261121000000Foundation', class: Migration20261121000000Foundation },
+  { name: 'Migration20261121100000Catalogue', class: Migration20261121100000Catalogue },
+  { name: 'Migration20261121100100CatalogueSignals', class: Migration20261121100100CatalogueSignals },
   { name: 'Migration20261121200000Accounts', class: Migration20261121200000Accounts },
   { name: 'Migration20261121310000Drafts', class: Migration20261121310000Drafts },
 ];

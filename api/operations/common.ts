@@ -33,3 +33,6 @@ export const queryBoolean = z
   .transform((v) => v === 'true');
 
 export const countryCode = z.string().regex(/^[A-Za-z]{2}$/, 'must be two letters (ISO 3166-1 alpha-2)');
+
+/** What every public read shares: no sign-in, no Idempotency-Key, 200. */
+export const publicRead = { scope: null, idempotencyKey: false, successStatus: 200 } as const;

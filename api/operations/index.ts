@@ -1,7 +1,17 @@
 import type { Operation } from './registry.js';
 import { siteOperations } from './site.js';
 import { accountOperations } from './account.js';
+import { listingOperations } from './listings.js';
+import { launchOperations } from './launches.js';
+import { communityOperations } from './community.js';
 import { draftOperations } from './drafts.js';
 
 /** The registry: every operation of the service. REST, MCP and OpenAPI are all derived from it. */
-export const operations: readonly Operation[] = [...siteOperations, ...accountOperations, ...draftOperations];
+export const operations: readonly Operation[] = [
+  ...siteOperations,
+  ...listingOperations,
+  ...launchOperations,
+  ...communityOperations,
+  ...accountOperations,
+  ...draftOperations,
+];

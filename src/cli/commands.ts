@@ -3,6 +3,8 @@ import { migrateCommand } from './migrate.js';
 import { doctorCommand } from './doctor.js';
 import { userCommand } from './user.js';
 import { apiKeyCommand } from './apikey.js';
+import { seedCommand } from './seed.js';
+import { addBlogPostCommand, addInterviewQuestionsCommand, importCategoriesCommand, setPriceCommand } from './catalogue-commands.js';
 
 /** Every operator command; a new one is a file in src/cli/ plus one line here. */
 export const commands: Record<string, CliCommand> = {
@@ -10,4 +12,9 @@ export const commands: Record<string, CliCommand> = {
   doctor: doctorCommand,
   user: userCommand,
   apikey: apiKeyCommand,
+  seed: seedCommand,
+  'set-price': setPriceCommand,
+  'import-categories': importCategoriesCommand,
+  'add-blog-post': addBlogPostCommand,
+  'add-interview-questions': addInterviewQuestionsCommand,
 };

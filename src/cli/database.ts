@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openOrm, type Orm } from '../db.js';
@@ -26,4 +27,11 @@ export async function withDatabase<T>(ctx: CliContext, work: (orm: Orm) => Promi
     await orm.close();
     await stop();
   }
+}
+
+/** The id of the default site, which operator commands act on. */
+export async function defaultSiteId(em: EntityManager): Promise<number> {
+  const [row] = await em.execute<Array<{ id: number }>>('select id from site where is_default');
+  if (!row) throw new Error('No default site: run the migrations (npm run migrate).');
+  return row.id;
 }

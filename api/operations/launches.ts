@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { launchSections, leaderboards, type Leaderboard } from '../../src/domain/catalogue-terms.js';
+import { resolveWeek } from '../../src/domain/weeks.js';
+import { AppError, notFound } from '../../src/errors.js';
+import * as awards from '../../src/services/awards.js';
+import * as categories from '../../src/services/categories.js';
+import * as launches from '../../src/services/launches.js';
+import * as boards from '../../src/services/leaderboards.js';
+import { pagination, publicRead, queryBoolean, slug } from './common.js';
+import { defineOperation } from './registry.js';
+
+export const listCategories = defineOperation({
+  ...publicRead,
+  id: 'list_categories',
+  method: 'GET',
+  path: '/categories',
+  tag: 'Categories',
+  summary: 'The category tree',
+  description:
+    'Returns every category as a tree (subcategories nested) with its count of live listings, including those of its subcategories. include_empty=false leaves out categories without live listings. Free, public, read-only.',
+  input: { query: z.object({ include_empty: queryBoolean.default(true).describe('true (default) or false.') }) },
+  handler: ({ query: q }, { em, site }) => categories.listCategories(em, site.id, q.include_empty),
+});
+
+export const getCategory = defineOperation({
+  ...publicRead,
+  id: 'get_category',
+  method: 'GET',
+  path: '/categories/{slug}',
+  tag: 'Categories',
+  summary: 'A category with its live listings',
+  description:
+    'Returns the category description, FAQs, parent and subcategories, and its live listings (including those of subcategories), most voted first, paginated. 404 when absent. Free, public, read-only.',
+  input: { path: z.object({ slug }), query: z.object(pagination) },
+  handler: ({ path, query: q }, { deps, em, site }) => categories.getCategory(em, site.id, deps.config.publicUrl, path.slug, q.page, q.per_page),
+});
+
+export const getLaunchWeek = defineOperation({
+  ...publicRead,
+  id: 'get_launch_week',
+  method: 'GET',
+  path: '/launches/weeks/{week}',
+  tag: 'Launches',
+  summary: 'The launches of one week',
+  description:
+    'week is this, next, last, or a date YYYY-MM-DD snapped to its Monday; weeks run Monday to Sunday (UTC). A past or the current week ranks its live launches by community votes; a future week lists the launches scheduled for it. Paginated. 404 when the week cannot be read. Free, public, read-only.',
+  input: {
+    path: z.object({ week: z.string().max(10).describe('this, next, last or YYYY-MM-DD.') }),
+    query: z.object(pagination),
+  },
+  handler: ({ path, query: q }, { deps, em, site }) => launches.getLaunchWeek(em, site.id, deps.config.publicUrl, path.week, q.page, q.per_page, new Date()),
+});
+
+export const listLaunches = defineOperation({
+  ...publicRead,
+  id: 'list_launches',
+  method: 'GET',
+  path: '/launches',
+  tag: 'Launches',
+  summary: 'Launch feeds',
+  description:
+    'One feed of launches by section: today, this-week (default), trending, most-voted, recent, most-viewed, most-followed (live listings), or upcoming (scheduled for a future week). Paginated summaries. Free, public, read-only.',
+  input: { query: z.object({ section: z.enum(launchSections).default('this-week'), ...pagination }) },
+  handler: ({ query: q }, { deps, em, site }) => launches.listLaunches(em, site.id, deps.config.publicUrl, q.section, q.page, q.per_page, new Date()),
+});
+
+export const getLeaderboard = defineOperation({
+  ...publicRead,
+  id: 'get_leaderboard',
+  method: 'GET',
+  path: '/leaderboards/{board}',
+  tag: 'Leaderboards',
+  summary: 'A leaderboard',
+  description:
+    'Boards: community-weekly (votes cast in a week; week = this, last or a date, community-weekly only), community-all-time (votes), billboard (a PAID ranking by money contributed; the board and every item say so), domain-rating (a third-party metric) and revenue. The systems never mix. Each item has rank, listing and metric. 404 for an unknown board. Free, public, read-only.',
+  input: {
+    path: z.object({ board: slug.describe(leaderboards.join(', ')) }),
+    query: z.object({ week: z.string().max(10).optional().describe('community-weekly only: this (default), last or YYYY-MM-DD.'), ...pagination }),
+  },
+  handler: ({ path, query: q }, { deps, em, site }) => {
+    if (!(leaderboards as readonly string[]).includes(path.board)) throw notFound(`Leaderboard ${path.board}`);
+    const board = path.board as Leaderboard;
+    if (q.week !== undefined && board !== 'community-weekly') {
+      throw new AppError('invalid_input', 'week applies to the community-weekly board only.', [{ path: 'query.week', message: 'only for community-weekly' }]);
+    }
+    const monday = resolveWeek(q.week ?? 'this', new Date(), ['this', 'last']);
+    if (!monday) throw new AppError('invalid_input', 'week must be this, last or a date YYYY-MM-DD.', [{ path: 'query.week', message: 'expected this, last or YYYY-MM-DD' }]);
+    return boards.getLeaderboard(em, site.id, deps.config.publicUrl, board, monday, q.page, q.per_page);
+  },
+});
+
+export const listAwards = defineOperation({
+  ...publicRead,
+  id: 'list_awards',
+  method: 'GET',
+  path: '/awards',
+  tag: 'Awards',
+  summary: 'Launch of the Week awards',
+  description:
+    'Launch of the Week #1, #2 and #3 of each week, decided by community votes only; newest week first, with the winning listing. listing narrows to one listing (404 when absent). Paginated. Free, public, read-only.',
+  input: { query: z.object({ listing: slug.optional().describe('Listing slug.'), ...pagination }) },
+  handler: ({ query: q }, { deps, em, site }) => awards.listAwards(em, site.id, deps.config.publicUrl, q.listing, q.page, q.per_page),
+});
+
+export const launchOperations = [listCategories, getCategory, getLaunchWeek, listLaunches, getLeaderboard, listAwards];

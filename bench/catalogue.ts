@@ -1,0 +1,88 @@
+import Koa from 'koa';
+import type { Server } from 'node:http';
+import { seedCatalogue } from '../src/services/seed-catalogue.js';
+import { freePort } from '../test/support/ports.js';
+import { runLoad, type LoadResult } from './load.js';
+import type { BenchSection } from './section.js';
+import { startBenchStack } from './stack.js';
+
+const connections = 8;
+
+/** Search texts a visitor types: names, misspellings, category words, filters and browsing. */
+function searchPaths(names: string[]): string[] {
+  const words = ['notes', 'invoices', 'kanban', 'analytics', 'newsletter', 'meditation', 'crm', 'scheduling', 'pixel', 'flashcards'];
+  const typos = ['notse', 'anaytics', 'newsleter', 'schedulng', 'invocies', 'meditaton'];
+  const filters = ['category=productivity', 'category=marketing&sort=votes', 'country=DE', 'pricing_model=freemium&sort=newest', 'status=upcoming', 'stage=beta&sort=trending'];
+  return [
+    ...names.slice(0, 200).map((n) => `q=${encodeURIComponent(n)}`),
+    ...names.slice(200, 300).map((n) => `q=${encodeURIComponent(n.slice(0, 4))}`),
+    ...words.map((w) => `q=${w}`),
+    ...typos.map((w) => `q=${w}`),
+    ...filters,
+    ...words.slice(0, 4).map((w, i) => `q=${w}&${filters[i]}`),
+  ].map((q) => `/api/v1/listings?${q}`);
+}
+
+/** A bare Koa JSON route on the same machine: the ceiling the api is measured against. */
+async function startBareKoa(): Promise<{ origin: string; server: Server }> {
+  const app = new Koa();
+  app.use((ctx) => {
+    ctx.body = { ok: true, name: 'bare', items: [1, 2, 3] };
+  });
+  const port = await freePort();
+  const server = app.listen(port, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return { origin: `http://127.0.0.1:${port}`, server };
+}
+
+const fmt = (r: LoadResult) => `${Math.round(r.rps)} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.non2xx + r.errors}`;
+
+export const catalogueSection: BenchSection = {
+  name: 'catalogue',
+  async run(log, options) {
+    const listings = options.listings ?? 100_000;
+    const seconds = options.seconds ?? 15;
+    // Logging and the per-caller rate limit stay on (one PostgreSQL write per request); the limit
+    // is raised so that the load is not refused, and access logs go to warn level (not printed).
+    const env = { LOG_LEVEL: 'warn', RATE_LIMIT_POINTS: '100000000', DATABASE_POOL_MAX: '16' } as const;
+    const stack = await startBenchStack(env);
+    try {
+      const seedStarted = Date.now();
+      await seedCatalogue(stack.deps.orm.em.fork(), stack.deps.site.id, { listings, now: new Date(), onProgress: (n) => n % 20_000 === 0 && log(`seeded ${n}`) });
+      const seedSeconds = (Date.now() - seedStarted) / 1000;
+      log(`seeded ${listings} listings in ${seedSeconds.toFixed(1)} s`);
+      const rows = await stack.deps.orm.em.fork().execute<Array<{ slug: string; name: string }>>(
+        `select slug, name from listing where status = 'live' order by md5(slug) limit 2000`,
+      );
+      const bare = await startBareKoa();
+      const load = (origin: string, paths: string[]) => runLoad({ origin, paths, connections, seconds });
+      await load(stack.url, rows.slice(0, 50).map((r) => `/api/v1/listings/${r.slug}`)); // warm-up
+      const results = {
+        bare: await load(bare.origin, ['/bare']),
+        getListing: await load(stack.url, rows.map((r) => `/api/v1/listings/${r.slug}`)),
+        search: await load(stack.url, searchPaths(rows.map((r) => r.name))),
+      };
+      bare.server.close();
+      const share = results.getListing.rps / results.bare.rps;
+      log(`bare ${Math.round(results.bare.rps)} rps; get_listing ${Math.round(results.getListing.rps)} rps (${(share * 100).toFixed(0)}%), p99 ${results.getListing.p99} ms; search p95 ${results.search.p95} ms`);
+      const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+      return [
+        `Seeded ${listings.toLocaleString('en')} listings (with votes, follows, reviews, metrics, awards) in ${seedSeconds.toFixed(1)} s, then ${seconds} s of load per row with ${connections} connections (autocannon in a worker thread of the same process, loopback).`,
+        '',
+        '| Target | Requests/s | p50 ms | p95 ms | p99 ms | Errors and non-2xx |',
+        '|---|---|---|---|---|---|',
+        `| bare Koa JSON route | ${fmt(results.bare)} |`,
+        `| get_listing (2,000 random live slugs) | ${fmt(results.getListing)} |`,
+        `| search_listings (${searchPaths(['x']).length - 1 + 300} query mixes: names, prefixes, typos, filters) | ${fmt(results.search)} |`,
+        '',
+        `- get_listing p99 under 10 ms: ${verdict(results.getListing.p99 < 10)} (${results.getListing.p99} ms).`,
+        `- get_listing throughput at least 40% of the bare route: ${verdict(share >= 0.4)} (${(share * 100).toFixed(0)}%).`,
+        `- search_listings p95 under 30 ms: ${verdict(results.search.p95 < 30)} (${results.search.p95} ms).`,
+        '',
+        `Settings: ${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(', ')}. Rate limiting and request logging stay in the pipeline; the limit is raised so that no request is refused and the log level hides per-request lines.`,
+      ].join('\n');
+    } finally {
+      await stack.close();
+    }
+  },
+};

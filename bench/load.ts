@@ -1,0 +1,56 @@
+import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+
+/** Load generation with autocannon in a worker thread, so it does not share the server's event loop. */
+
+export interface LoadOptions {
+  /** Request paths (with query), cycled at random. */
+  paths: string[];
+  origin: string;
+  connections: number;
+  seconds: number;
+}
+
+export interface LoadResult {
+  requests: number;
+  rps: number;
+  non2xx: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+const workerSource = `
+const { parentPort, workerData } = require('node:worker_threads');
+const autocannon = require(workerData.autocannon);
+const { paths, origin, connections, seconds } = workerData;
+const latencies = [];
+const instance = autocannon({
+  url: origin,
+  connections,
+  duration: seconds,
+  requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[Math.floor(Math.random() * paths.length)] }) }],
+}, (error, result) => {
+  if (error) throw error;
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] : 0;
+  parentPort.postMessage({
+    requests: latencies.length, rps: latencies.length / seconds, non2xx: result.non2xx, errors: result.errors,
+    p50: round(at(0.5)), p95: round(at(0.95)), p99: round(at(0.99)),
+  });
+});
+const round = (ms) => Math.round(ms * 100) / 100;
+instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+`;
+
+export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
+  const worker = new Worker(workerSource, { eval: true, workerData: { ...opts, autocannon: createRequire(import.meta.url).resolve('autocannon') } });
+  return new Promise((resolve, reject) => {
+    worker.once('message', (result: LoadResult) => {
+      void worker.terminate();
+      resolve(result);
+    });
+    worker.once('error', reject);
+  });
+}

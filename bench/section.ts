@@ -1,0 +1,11 @@
+/** One part of `npm run bench`: runs, then returns its Markdown for docs/benchmarks.md. */
+export interface BenchSection {
+  name: string;
+  run(log: (line: string) => void, options: BenchOptions): Promise<string>;
+}
+
+/** Command-line knobs for a quicker run; each section has its own defaults. */
+export interface BenchOptions {
+  listings?: number;
+  seconds?: number;
+}

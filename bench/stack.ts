@@ -1,0 +1,46 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig, type Env } from '../src/config.js';
+import { createLogger } from '../src/logger.js';
+import { startEmbeddedPostgres } from '../src/stack/postgres.js';
+import { findTemporalCli, startTemporalDevServer } from '../src/stack/temporal-server.js';
+import { closeDeps, openDeps, serveApi } from '../api/boot.js';
+import type { AppDeps } from '../api/deps.js';
+import { freePort } from '../test/support/ports.js';
+
+export interface BenchStack {
+  deps: AppDeps;
+  /** Origin of the api, e.g. http://127.0.0.1:PORT */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A throw-away service on loopback: embedded PostgreSQL and the Temporal dev server in a temp
+ * folder, migrated, with the api listening. `env` tunes the api (log level, rate limits).
+ */
+export async function startBenchStack(env: Partial<Record<keyof Env, string>>): Promise<BenchStack> {
+  const dir = mkdtempSync(join(tmpdir(), 'launch-directory-bench-'));
+  chmodSync(dir, 0o755); // PostgreSQL runs as its own user when we are root.
+  const port = await freePort();
+  const config = loadConfig({ ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
+  const log = createLogger(config, 'bench');
+  const pg = await startEmbeddedPostgres(join(dir, 'postgres'), await freePort(), createLogger({ logLevel: 'warn' }, 'bench-pg'));
+  await pg.createDatabase('bench');
+  const source = await findTemporalCli({ cliPath: config.temporal.cliPath, cacheDir: config.temporal.cliCacheDir, build: true }, log);
+  const temporal = await startTemporalDevServer(source, { port: await freePort(), uiPort: await freePort(), namespace: 'default' });
+  const deps = await openDeps(config, log, { databaseUrl: pg.urlFor('bench'), temporalAddress: temporal.address }, { migrate: true });
+  const api = await serveApi(deps);
+  return {
+    deps,
+    url: api.url,
+    async close() {
+      await api.close();
+      await closeDeps(deps);
+      await temporal.stop();
+      await pg.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

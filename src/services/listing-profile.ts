@@ -1,0 +1,101 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ratingTrend, unlockedSections, type RatingPoint } from '../domain/listing-facts.js';
+import { notFound } from '../errors.js';
+import { query, summaryJson, withUrl, type Json, type Summary } from './catalogue-sql.js';
+
+/** Everything public about a listing beyond its summary, in one statement. */
+const profileSql = `select ${summaryJson()} as summary,
+  json_build_object(
+    'short_description', l.short_description, 'description', l.description,
+    'headline', l.headline, 'summary', l.summary,
+    'features', l.features, 'usps', l.usps, 'keywords', l.keywords, 'tags', l.tags,
+    'pricing', json_build_object('model', l.pricing_model, 'summary', l.pricing_summary),
+    'categories', (select coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name, 'primary', c.id = l.category_ids[1])
+        order by array_position(l.category_ids, c.id)), '[]') from category c where c.id = any(l.category_ids)),
+    'founders', (select coalesce(json_agg(json_build_object('slug', f.slug, 'name', f.name, 'title', f.title, 'country', f.country)
+        order by lf.position), '[]') from listing_founder lf join founder f on f.id = lf.founder_id where lf.listing_id = l.id),
+    'faqs', l.faqs, 'socials', l.socials,
+    'links', json_build_object('website', l.website_url, 'demo_video', l.demo_video_url, 'contact_email', l.contact_email),
+    'city', l.city, 'founded_year', l.founded_year, 'plan', l.plan,
+    'latest_updates', (select coalesce(json_agg(u), '[]') from (select title, body, iso_utc(created_at) as posted_at
+        from listing_update where listing_id = l.id order by created_at desc limit 5) u),
+    'community_rating', (select json_build_object('average', round(avg(r.rating), 2), 'count', count(*), 'rule', 'genuine reviews only: one per person, the owner''s and flagged reviews excluded')
+        from review r where r.listing_id = l.id and not r.flagged and r.user_id is distinct from l.owner_id),
+    'not_found_on_website', l.not_found_on_website,
+    'seo', json_build_object('title', l.seo_title, 'description', l.seo_description)
+  ) as profile,
+  l.plan, l.unlocked_sections as unlocked, l.domain_rating, l.domain_rating_on,
+  (select coalesce(json_agg(json_build_object('date', d.measured_on, 'value', d.value) order by d.measured_on), '[]')
+     from (select measured_on, value from domain_rating_snapshot where listing_id = l.id order by measured_on desc limit 12) d) as rating_points,
+  (select json_build_object('founder', (select f.slug from founder f where f.id = s.founder_id), 'sections', s.sections, 'published_at', iso_utc(s.published_at))
+     from founder_story s where s.listing_id = l.id and s.published_at is not null) as story,
+  (select coalesce(json_agg(json_build_object('id', m.id, 'date', m.date, 'title', m.title, 'description', m.description, 'url', m.url)
+     order by m.date desc, m.id desc), '[]') from milestone m where m.listing_id = l.id) as milestones,
+  (select coalesce(json_agg(json_build_object('kind', x.kind, 'url', x.url, 'caption', x.caption) order by x.position, x.id), '[]')
+     from listing_media x where x.listing_id = l.id) as media
+  from listing l where l.site_id = ? and l.slug = ? and l.status in ('live', 'scheduled')`;
+
+interface ProfileRow {
+  summary: Summary;
+  profile: Json;
+  plan: string;
+  unlocked: string[];
+  domain_rating: number | null;
+  domain_rating_on: string | null;
+  rating_points: RatingPoint[];
+  story: Json | null;
+  milestones: Json[];
+  media: Json[];
+}
+
+/** The public profile: paid-only sections (story, milestones, media) only when unlocked. */
+export async function getListingProfile(em: EntityManager, siteId: number, publicUrl: string, slug: string): Promise<Json> {
+  const [row] = await query<ProfileRow>(em, profileSql, [siteId, slug]);
+  if (!row) throw notFound(`Listing ${slug}`);
+  const unlocked = unlockedSections(row.plan, row.unlocked);
+  const paid: Json = {};
+  if (unlocked.includes('story')) paid.story = row.story;
+  if (unlocked.includes('milestones')) paid.milestones = row.milestones;
+  if (unlocked.includes('media')) paid.media = row.media;
+  return {
+    ...withUrl(row.summary, publicUrl),
+    ...row.profile,
+    domain_rating:
+      row.domain_rating === null
+        ? null
+        : {
+            value: row.domain_rating,
+            measured_on: row.domain_rating_on,
+            source: 'third-party metric, not a community signal',
+            trend: { ...ratingTrend(row.rating_points), points: row.rating_points },
+          },
+    unlocked_sections: unlocked,
+    ...paid,
+  };
+}
+
+/** Owner-approved alternatives first, then other live listings of the same primary category. */
+export async function getAlternatives(em: EntityManager, siteId: number, publicUrl: string, slug: string, limit = 20): Promise<Json> {
+  const [listing] = await query<{ id: number; primary_category: number | null; name: string }>(
+    em,
+    `select id, category_ids[1] as primary_category, name from listing where site_id = ? and slug = ? and status in ('live', 'scheduled')`,
+    [siteId, slug],
+  );
+  if (!listing) throw notFound(`Listing ${slug}`);
+  const rows = await query<{ item: Summary; approved: boolean }>(
+    em,
+    `(select ${summaryJson()} as item, true as approved, a.position as p1, 0 as p2 from listing_alternative a join listing l on l.id = a.alternative_id
+        where a.listing_id = ? and a.approved and l.status = 'live' order by a.position limit ?)
+     union all
+     (select ${summaryJson()}, false, 0, l.vote_count from listing l
+        where l.site_id = ? and l.status = 'live' and l.category_ids[1] = ? and l.id <> ?
+          and l.id not in (select alternative_id from listing_alternative where listing_id = ? and approved)
+        order by l.vote_count desc, l.id limit ?)`,
+    [listing.id, limit, siteId, listing.primary_category, listing.id, listing.id, limit],
+  );
+  const items = rows
+    .sort((x, y) => Number(y.approved) - Number(x.approved))
+    .slice(0, limit)
+    .map((r) => ({ ...withUrl(r.item, publicUrl), approved: r.approved }));
+  return { listing: { slug, name: listing.name }, items };
+}
