@@ -2,13 +2,14 @@ import { writeFileSync } from 'node:fs';
 import { cpus, totalmem, platform, release } from 'node:os';
 import { parseArgs } from 'node:util';
 import { catalogueSection } from './catalogue.js';
+import { draftsSection } from './drafts.js';
 import type { BenchSection } from './section.js';
 
 /**
  * `npm run bench [-- --only <section>] [--listings N] [--seconds S] [--out file]`: each section starts its own stack on loopback, loads it,
  * and the results, method and machine are written to docs/benchmarks.md.
  */
-const sections: BenchSection[] = [catalogueSection];
+const sections: BenchSection[] = [catalogueSection, draftsSection];
 
 const { values } = parseArgs({
   options: { only: { type: 'string' }, out: { type: 'string', default: 'docs/benchmarks.md' }, listings: { type: 'string' }, seconds: { type: 'string' } },

@@ -13,6 +13,8 @@ export interface BenchStack {
   deps: AppDeps;
   /** Origin of the api, e.g. http://127.0.0.1:PORT */
   url: string;
+  /** host:port of the Temporal dev server, for a section that runs a worker. */
+  temporalAddress: string;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function startBenchStack(env: Partial<Record<keyof Env, string>>): 
   return {
     deps,
     url: api.url,
+    temporalAddress: temporal.address,
     async close() {
       await api.close();
       await closeDeps(deps);
