@@ -4,7 +4,7 @@ import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../src/stack/postgres.js';
 import { findTemporalCli, startTemporalDevServer, type DevServerHandle } from '../src/stack/temporal-server.js';
-import { createWorker } from '../src/worker.js';
+import { createWorker, routeSdkLogs } from '../src/worker.js';
 import { seedEmptyCatalogue } from '../src/services/seed-catalogue.js';
 import { closeDeps, openDeps, serveApi } from './boot.js';
 
@@ -35,6 +35,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 try {
+  routeSdkLogs(log);
   mkdirSync(config.dataDir, { recursive: true });
 
   let databaseUrl = config.database.url;

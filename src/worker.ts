@@ -42,9 +42,10 @@ export async function createWorker(opts: WorkerOptions): Promise<{ worker: Worke
 
 /**
  * Sends the SDK's own logs (worker state changes, activity failures) through pino, at warn unless
- * debugging. The runtime is process-wide and installs once; later calls keep the first logger.
+ * debugging. The runtime is process-wide and installs once, so a process that also starts the dev
+ * server calls this first; later calls keep the first logger.
  */
-function routeSdkLogs(log: Logger): void {
+export function routeSdkLogs(log: Logger): void {
   const level: LogLevel = log.isLevelEnabled('debug') ? 'DEBUG' : 'WARN';
   try {
     Runtime.install({

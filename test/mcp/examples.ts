@@ -1,4 +1,5 @@
 import { createDraft } from '../../src/services/drafts.js';
+import { seedCatalogue } from '../../src/services/seed-catalogue.js';
 import { ensureUser } from '../../src/services/users.js';
 import type { McpTestApp } from './support.js';
 
@@ -19,6 +20,36 @@ async function ownDraft(app: McpTestApp, status: 'crawling' | 'ready' = 'ready')
   return draft.id;
 }
 
+interface CatalogueFixtures {
+  listing: string;
+  other: string;
+  category: string;
+  founder: string;
+  blogPost: string;
+}
+
+const seeded = new WeakMap<McpTestApp, Promise<CatalogueFixtures>>();
+
+/** A small demo catalogue, seeded once per app, and the slugs the examples need from it. */
+function catalogue(app: McpTestApp): Promise<CatalogueFixtures> {
+  if (!seeded.has(app)) seeded.set(app, seedAndPick(app));
+  return seeded.get(app)!;
+}
+
+async function seedAndPick(app: McpTestApp): Promise<CatalogueFixtures> {
+  const { deps } = app.app;
+  await seedCatalogue(deps.orm.em.fork(), deps.site.id, { listings: 60, now: new Date(), seed: 3 });
+  const conn = deps.orm.em.getConnection();
+  const one = async (sql: string) => ((await conn.execute<{ slug: string }[]>(sql))[0] ?? { slug: '' }).slug;
+  return {
+    listing: await one(`select slug from listing where status = 'live' order by id limit 1`),
+    other: await one(`select slug from listing where status = 'live' order by id desc limit 1`),
+    category: await one('select slug from category where parent_id is null order by id limit 1'),
+    founder: await one('select slug from founder order by id limit 1'),
+    blogPost: await one('select slug from blog_post order by id limit 1'),
+  };
+}
+
 export const toolExamples: Record<string, ToolExample> = {
   get_site_info: () => ({}),
   submit_listing: () => ({ url: 'https://example.test/', idempotency_key: 'mcp-example-submit-listing' }),
@@ -35,5 +66,23 @@ export const toolExamples: Record<string, ToolExample> = {
   submit_draft: async (app) => {
     const id = await ownDraft(app);
     return { id, idempotency_key: `submit-${id}` };
+  },
+  get_listing: async (app) => ({ slug: (await catalogue(app)).listing }),
+  get_alternatives: async (app) => ({ slug: (await catalogue(app)).listing }),
+  get_badges: async (app) => ({ slug: (await catalogue(app)).listing, shape: 'pill', mode: 'dark', size: 's' }),
+  compare_listings: async (app) => {
+    const { listing, other } = await catalogue(app);
+    return { a: listing, b: other };
+  },
+  get_category: async (app) => ({ slug: (await catalogue(app)).category, per_page: 5 }),
+  get_founder: async (app) => ({ slug: (await catalogue(app)).founder }),
+  get_blog_post: async (app) => ({ slug: (await catalogue(app)).blogPost }),
+  get_launch_week: async (app) => {
+    await catalogue(app);
+    return { week: 'last' };
+  },
+  get_leaderboard: async (app) => {
+    await catalogue(app);
+    return { board: 'billboard', per_page: 3 };
   },
 };
