@@ -18,6 +18,7 @@ import { protectedResourceRouter, serverMetadataAtRoot } from './auth/well-known
 import { signInRouter } from './web/sign-in.js';
 import { accountRouter } from './web/account.js';
 import { devMailRouter } from './web/dev-mail.js';
+import { cataloguePagesRouter } from './web/catalogue-pages.js';
 
 const limited = /^\/(api\/|mcp(\/|$)|oauth\/)/;
 
@@ -52,6 +53,7 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
     interactionRouter(deps, provider),
     signInRouter(deps),
     accountRouter(deps),
+    cataloguePagesRouter(deps),
     ...(deps.config.devPages ? [devMailRouter(deps)] : []),
   ];
   for (const router of routers) {

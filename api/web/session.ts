@@ -55,8 +55,14 @@ export function formField(ctx: Context, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** Where an error page sends the reader back to. */
+export interface BackLink {
+  href: string;
+  label: string;
+}
+
 /** Web pages answer errors as HTML pages, not problem+json. */
-export function htmlErrors(deps: AppDeps): Middleware {
+export function htmlErrors(deps: AppDeps, back: BackLink = { href: '/account', label: 'Back to your account' }): Middleware {
   return async (ctx, next) => {
     try {
       await next();
@@ -64,7 +70,13 @@ export function htmlErrors(deps: AppDeps): Middleware {
       if (!(thrown instanceof AppError)) throw thrown;
       ctx.status = thrown.status;
       ctx.type = 'html';
-      ctx.body = page(deps.config.site.name, 'Something needs your attention', `<p>${escapeHtml(thrown.message)}</p><p><a href="/account">Back to your account</a></p>`);
+      const details = thrown.errors.map((e) => `<li><code>${escapeHtml(e.path)}</code>: ${escapeHtml(e.message)}</li>`).join('');
+      ctx.body = page(
+        deps.config.site.name,
+        thrown.status === 404 ? 'Not found' : 'Something needs your attention',
+        `<p>${escapeHtml(thrown.message)}</p>${details ? `<ul>${details}</ul>` : ''}<p><a href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a></p>`,
+        { noindex: true },
+      );
     }
   };
 }

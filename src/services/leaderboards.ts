@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Leaderboard } from '../domain/catalogue-terms.js';
+import { leaderboards, type Leaderboard } from '../domain/catalogue-terms.js';
 import { offsetOf, pageOf } from '../domain/pagination.js';
 import { addWeeks, isoDate, weekSpan } from '../domain/weeks.js';
 import { query, summaryJson, withUrl, type Json, type Summary } from './catalogue-sql.js';
@@ -63,6 +63,9 @@ const boards: Record<Leaderboard, BoardDefinition> = {
     order: 'l.monthly_revenue_cents desc',
   },
 };
+
+/** Every board's title, ranking system and paid flag, in the order boards are listed. */
+export const leaderboardSummaries = leaderboards.map((board) => ({ board, title: boards[board].title, ranked_by: boards[board].rankedBy, paid: boards[board].paid }));
 
 export const paidNotice = 'Paid ranking: positions on the billboard are bought with money contributed. It is not a community ranking.';
 

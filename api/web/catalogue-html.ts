@@ -1,0 +1,120 @@
+import type { Context } from 'koa';
+import type { Page } from '../../src/domain/pagination.js';
+import { notFound } from '../../src/errors.js';
+import type { AppDeps } from '../deps.js';
+import { execute } from '../execute.js';
+import { operationContext } from '../operation-context.js';
+import { slug as slugSchema } from '../operations/common.js';
+import type { Operation } from '../operations/registry.js';
+import { escapeHtml as e } from './html.js';
+import { page, type PageMeta } from './layout.js';
+
+/** HTML pieces and the request plumbing the public catalogue pages share. */
+
+/** A listing as the catalogue operations summarise it (the fields the pages show). */
+export interface ListingSummary {
+  slug: string;
+  name: string;
+  tagline: string | null;
+  primary_category: { slug: string; name: string } | null;
+  status: string;
+  launch_week: string | null;
+  votes: number;
+  followers: number;
+  /** Present where the list is a ranking (a launch week). */
+  rank?: number;
+}
+
+/**
+ * Runs a public read operation through the same pipeline as REST and MCP, so a page shows
+ * exactly what the API answers and bad input is the same 4xx (rendered as HTML).
+ */
+export async function readOperation<T>(ctx: Context, deps: AppDeps, op: Operation, path: Record<string, unknown> = {}, query: Record<string, unknown> = {}): Promise<T> {
+  const result = await execute(op, { path, query, body: undefined }, operationContext(ctx, deps));
+  return result.body as T;
+}
+
+/** Sends a public page: the same for every visitor, so shared caches may keep it a minute. */
+export function sendPage(ctx: Context, deps: AppDeps, title: string, body: string, meta: PageMeta = {}): void {
+  ctx.type = 'html';
+  ctx.set('Cache-Control', 'public, max-age=60');
+  ctx.body = page(deps.config.site.name, title, body, meta);
+}
+
+/** A page address names a thing or nothing: a malformed slug is a page not found, not bad input. */
+export function pathSlug(value: string, what: string): string {
+  if (!slugSchema.safeParse(value).success) throw notFound(what);
+  return value;
+}
+
+export function listingPath(slug: string): string {
+  return `/listings/${encodeURIComponent(slug)}`;
+}
+
+export function categoryPath(slug: string): string {
+  return `/categories/${encodeURIComponent(slug)}`;
+}
+
+export function listingLink(listing: Pick<ListingSummary, 'slug' | 'name'>): string {
+  return `<a href="${e(listingPath(listing.slug))}">${e(listing.name)}</a>`;
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+export function dollars(cents: number): string {
+  return usd.format(cents / 100);
+}
+
+/** One listing in a list; `extra` is already escaped HTML shown after the votes. */
+export function listingItem(listing: ListingSummary, extra = ''): string {
+  const category = listing.primary_category
+    ? ` · <a href="${e(categoryPath(listing.primary_category.slug))}">${e(listing.primary_category.name)}</a>`
+    : '';
+  return `<li>${listing.rank === undefined ? '' : `<strong>#${listing.rank}</strong> `}${listingLink(listing)}${listing.tagline ? ` — ${e(listing.tagline)}` : ''}
+<br><span class="muted">${plural(listing.votes, 'vote')} · ${plural(listing.followers, 'follower')}${category}${extra}</span></li>`;
+}
+
+export function listingList(listings: readonly ListingSummary[], empty: string): string {
+  if (!listings.length) return `<p class="muted">${e(empty)}</p>`;
+  return `<ol class="listings">${listings.map((l) => listingItem(l)).join('\n')}</ol>`;
+}
+
+/** Previous and next links that keep the page's other query parameters. */
+export function pager(path: string, params: Record<string, string | undefined>, p: Page<unknown>): string {
+  if (p.total_pages <= 1) return '';
+  const href = (n: number) => {
+    const query = new URLSearchParams(Object.entries({ ...params, page: n > 1 ? String(n) : undefined }).filter((kv): kv is [string, string] => !!kv[1]));
+    const text = query.toString();
+    return e(text ? `${path}?${text}` : path);
+  };
+  const prev = p.page > 1 ? `<a rel="prev" href="${href(p.page - 1)}">← Previous</a> ` : '';
+  const next = p.page < p.total_pages ? ` <a rel="next" href="${href(p.page + 1)}">Next →</a>` : '';
+  return `<p>${prev}<span class="muted">Page ${p.page} of ${p.total_pages} (${plural(p.total, 'result')})</span>${next}</p>`;
+}
+
+/** A link to an address a listing supplied: only http(s) ever becomes a link, the rest stays text. */
+export function externalLink(url: string, label = url): string {
+  return isWebAddress(url) ? `<a href="${e(url)}" rel="nofollow ugc noopener">${e(label)}</a>` : e(label);
+}
+
+export function isWebAddress(url: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** The canonical address of a page on this site, with the page number when past the first. */
+export function canonicalUrl(deps: AppDeps, path: string, pageNumber = 1): string {
+  return `${deps.config.publicUrl}${path}${pageNumber > 1 ? `?page=${pageNumber}` : ''}`;
+}
+
+/** At most `max` characters, for meta descriptions. */
+export function clip(text: string, max = 200): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -1,0 +1,67 @@
+import type { Middleware } from 'koa';
+import type { CategoryNode } from '../../src/domain/category-tree.js';
+import type { Page } from '../../src/domain/pagination.js';
+import type { AppDeps } from '../deps.js';
+import { getLaunchWeek, listCategories } from '../operations/launches.js';
+import { searchListings } from '../operations/listings.js';
+import { getSiteInfo } from '../operations/site.js';
+import { canonicalUrl, listingList, pager, plural, readOperation, sendPage, type ListingSummary } from './catalogue-html.js';
+import { categoryTreeHtml } from './category-pages.js';
+import { escapeHtml as e } from './html.js';
+import { leaderboardLinks } from './leaderboard-pages.js';
+
+interface SiteInfo {
+  name: string;
+  purpose: string;
+  docs_url: string;
+  openapi_url: string;
+  mcp_url: string;
+  counts: { live_listings: number; categories: number };
+}
+
+interface LaunchWeek extends Page<ListingSummary> {
+  starts_on: string;
+  ends_on: string;
+}
+
+/** The home page: what the site is, search, this week's launches, ways in for people and agents. */
+export function homePage(deps: AppDeps): Middleware {
+  return async (ctx) => {
+    const q = ctx.query.q;
+    const searching = q !== undefined && q !== '';
+    // Search input goes through search_listings as given, so its bounds answer 400 here too.
+    const results = searching ? await readOperation<Page<ListingSummary>>(ctx, deps, searchListings, {}, { q, page: ctx.query.page }) : undefined;
+    const site = await readOperation<SiteInfo>(ctx, deps, getSiteInfo);
+    const week = await readOperation<LaunchWeek>(ctx, deps, getLaunchWeek, { week: 'this' });
+    const categories = await readOperation<{ items: CategoryNode[] }>(ctx, deps, listCategories, {}, { include_empty: 'false' });
+
+    const found = results
+      ? `<section id="results"><h2>Results for “${e(String(q))}”</h2>
+${listingList(results.items, 'No listing matches these words. Try fewer or other words.')}
+${pager('/', { q: String(q) }, results)}</section>`
+      : '';
+    const body = `<p>${e(site.purpose)}</p>
+<p class="muted">${plural(site.counts.live_listings, 'live listing')} in ${plural(site.counts.categories, 'category', 'categories')}.</p>
+<form role="search" method="get" action="/"><label>Search listings <input type="search" name="q" maxlength="200" value="${searching ? e(String(q)) : ''}" placeholder="name, purpose or keyword"></label> <button type="submit">Search</button></form>
+${found}
+<section id="this-week"><h2>This week's launches</h2>
+<p class="muted">${e(week.starts_on)} to ${e(week.ends_on)} (UTC), ranked by community votes.</p>
+${listingList(week.items, 'No launches yet this week.')}</section>
+<section id="categories"><h2>Categories</h2>
+${categoryTreeHtml(categories.items, 1)}
+<p><a href="/categories">All categories and subcategories</a></p></section>
+<section id="leaderboards"><h2>Leaderboards</h2>
+${leaderboardLinks()}</section>
+<section class="note" id="for-agents"><h2>For agents and developers</h2>
+<p>Everything on this site is also available as a REST API and as MCP tools of the same names.</p>
+<ul><li>API reference: <a href="${e(site.docs_url)}">${e(site.docs_url)}</a></li>
+<li>OpenAPI 3.1: <a href="${e(site.openapi_url)}">${e(site.openapi_url)}</a></li>
+<li>MCP server: <code>${e(site.mcp_url)}</code></li></ul></section>`;
+    sendPage(ctx, deps, site.name, body, {
+      documentTitle: searching ? `${String(q)} · ${site.name}` : site.name,
+      description: site.purpose,
+      canonical: canonicalUrl(deps, '/'),
+      noindex: searching,
+    });
+  };
+}

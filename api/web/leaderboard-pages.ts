@@ -1,0 +1,91 @@
+import type { Middleware } from 'koa';
+import type { Leaderboard } from '../../src/domain/catalogue-terms.js';
+import type { Page } from '../../src/domain/pagination.js';
+import { leaderboardSummaries } from '../../src/services/leaderboards.js';
+import type { AppDeps } from '../deps.js';
+import { getLeaderboard } from '../operations/launches.js';
+import { canonicalUrl, dollars, listingLink, pager, pathSlug, plural, readOperation, sendPage, type ListingSummary } from './catalogue-html.js';
+import { escapeHtml as e } from './html.js';
+
+interface BoardItem {
+  rank: number;
+  listing: ListingSummary;
+  metric: Record<string, unknown>;
+  paid?: boolean;
+  label?: string;
+}
+
+interface Board extends Page<BoardItem> {
+  board: Leaderboard;
+  title: string;
+  ranked_by: string;
+  paid: boolean;
+  notice?: string;
+  week?: string;
+  starts_on?: string;
+  ends_on?: string;
+}
+
+/** The column each ranking system shows: one metric per board, never mixed. */
+const metricColumns: Record<Leaderboard, { heading: string; cell: (m: Record<string, unknown>) => string }> = {
+  'community-weekly': { heading: 'Community votes this week', cell: (m) => plural(Number(m.votes), 'vote') },
+  'community-all-time': { heading: 'Community votes', cell: (m) => plural(Number(m.votes), 'vote') },
+  billboard: { heading: 'Money contributed (paid)', cell: (m) => e(dollars(Number(m.amount_cents))) },
+  'domain-rating': {
+    heading: 'Domain Rating (third-party metric)',
+    cell: (m) => `${e(String(m.domain_rating))}${m.measured_on ? ` <span class="muted">measured ${e(String(m.measured_on))}</span>` : ''}`,
+  },
+  revenue: {
+    heading: 'Monthly revenue (reported)',
+    cell: (m) => `${e(dollars(Number(m.monthly_revenue_cents)))}${m.month ? ` <span class="muted">${e(String(m.month).slice(0, 7))}</span>` : ''}`,
+  },
+};
+
+const boardPath = (board: string) => `/leaderboards/${board}`;
+
+/** Links to the five boards; the billboard is marked paid wherever it is listed. */
+export function leaderboardLinks(): string {
+  const items = leaderboardSummaries.map(
+    (b) => `<li><a href="${boardPath(b.board)}">${e(b.title)}</a>${b.paid ? ' <span class="tag paid">Paid</span>' : ''} <span class="muted">ranked by ${e(b.ranked_by)}</span></li>`,
+  );
+  return `<ul>${items.join('\n')}</ul>`;
+}
+
+export function leaderboardsPage(deps: AppDeps): Middleware {
+  return (ctx) => {
+    const body = `<p>Separate ranking systems that never mix: community votes, the paid billboard, Domain Rating (a third-party metric) and reported revenue.</p>
+${leaderboardLinks()}`;
+    sendPage(ctx, deps, 'Leaderboards', body, {
+      description: 'Community votes, the paid billboard, Domain Rating and revenue: separate leaderboards that never mix.',
+      canonical: canonicalUrl(deps, '/leaderboards'),
+    });
+  };
+}
+
+export function leaderboardPage(deps: AppDeps): Middleware {
+  return async (ctx) => {
+    const board = await readOperation<Board>(ctx, deps, getLeaderboard, { board: pathSlug(ctx.params.board, 'Leaderboard') }, ctx.query);
+    const column = metricColumns[board.board];
+    const rows = board.items.map(
+      (item) => `<tr><td>${item.rank}</td><td>${listingLink(item.listing)}${item.listing.tagline ? `<br><span class="muted">${e(item.listing.tagline)}</span>` : ''}</td>
+<td>${column.cell(item.metric)}</td>${board.paid ? `<td><span class="tag paid">${e(item.label ?? 'Paid')}</span></td>` : ''}</tr>`,
+    );
+    const table = rows.length
+      ? `<div class="scroll"><table><thead><tr><th>Rank</th><th>Listing</th><th>${e(column.heading)}</th>${board.paid ? '<th>Placement</th>' : ''}</tr></thead>
+<tbody>${rows.join('\n')}</tbody></table></div>`
+      : '<p class="muted">No listing on this board yet.</p>';
+    const week = typeof ctx.query.week === 'string' ? ctx.query.week : undefined;
+    const body = `${board.paid ? `<p class="note paid" id="paid-notice"><strong>PAID RANKING.</strong> ${e(board.notice ?? '')}</p>` : ''}
+<p>Ranked by ${e(board.ranked_by)}.${board.board === 'domain-rating' ? ' Domain Rating is a third-party metric of the website, not a community signal.' : ''}</p>
+${board.starts_on ? `<p>Week of ${e(board.starts_on)} to ${e(board.ends_on ?? '')}: <a href="${boardPath(board.board)}">this week</a> · <a href="${boardPath(board.board)}?week=last">last week</a></p>` : ''}
+${table}
+${pager(boardPath(board.board), { week }, board)}
+<h2>Other leaderboards</h2>
+${leaderboardLinks()}`;
+    sendPage(ctx, deps, board.title, body, {
+      description: `${board.title}: ranked by ${board.ranked_by}.`,
+      canonical: canonicalUrl(deps, boardPath(board.board), board.page),
+      noindex: week !== undefined,
+    });
+  };
+}
