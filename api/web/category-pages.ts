@@ -22,9 +22,9 @@ export function categoryLink(c: { slug: string; name: string; live_listings?: nu
 }
 
 /** Nested lists of the tree, each category with its live count (its subcategories included). */
-export function categoryTreeHtml(nodes: readonly CategoryNode[], depth = Infinity): string {
+function categoryTreeHtml(nodes: readonly CategoryNode[]): string {
   if (!nodes.length) return '';
-  const items = nodes.map((n) => `<li>${categoryLink(n)}${depth > 1 ? categoryTreeHtml(n.subcategories, depth - 1) : ''}</li>`);
+  const items = nodes.map((n) => `<li>${categoryLink(n)}${categoryTreeHtml(n.subcategories)}</li>`);
   return `<ul>${items.join('\n')}</ul>`;
 }
 

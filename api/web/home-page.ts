@@ -1,12 +1,12 @@
 import type { Middleware } from 'koa';
-import type { CategoryNode } from '../../src/domain/category-tree.js';
 import type { Page } from '../../src/domain/pagination.js';
+import { topCategories } from '../../src/services/categories.js';
 import type { AppDeps } from '../deps.js';
-import { getLaunchWeek, listCategories } from '../operations/launches.js';
+import { getLaunchWeek } from '../operations/launches.js';
 import { searchListings } from '../operations/listings.js';
 import { getSiteInfo } from '../operations/site.js';
 import { canonicalUrl, listingList, pager, plural, readOperation, sendPage, type ListingSummary } from './catalogue-html.js';
-import { categoryTreeHtml } from './category-pages.js';
+import { categoryLink } from './category-pages.js';
 import { escapeHtml as e } from './html.js';
 import { leaderboardLinks } from './leaderboard-pages.js';
 
@@ -33,7 +33,8 @@ export function homePage(deps: AppDeps): Middleware {
     const results = searching ? await readOperation<Page<ListingSummary>>(ctx, deps, searchListings, {}, { q, page: ctx.query.page }) : undefined;
     const site = await readOperation<SiteInfo>(ctx, deps, getSiteInfo);
     const week = await readOperation<LaunchWeek>(ctx, deps, getLaunchWeek, { week: 'this' });
-    const categories = await readOperation<{ items: CategoryNode[] }>(ctx, deps, listCategories, {}, { include_empty: 'false' });
+    // Names only: live counts cost a pass over every listing, and /categories shows them.
+    const categories = await topCategories(ctx.state.em, deps.site.id);
 
     const found = results
       ? `<section id="results"><h2>Results for “${e(String(q))}”</h2>
@@ -48,7 +49,7 @@ ${found}
 <p class="muted">${e(week.starts_on)} to ${e(week.ends_on)} (UTC), ranked by community votes.</p>
 ${listingList(week.items, 'No launches yet this week.')}</section>
 <section id="categories"><h2>Categories</h2>
-${categoryTreeHtml(categories.items, 1)}
+<ul>${categories.map((c) => `<li>${categoryLink(c)}</li>`).join('')}</ul>
 <p><a href="/categories">All categories and subcategories</a></p></section>
 <section id="leaderboards"><h2>Leaderboards</h2>
 ${leaderboardLinks()}</section>

@@ -23,6 +23,11 @@ export async function listCategories(em: EntityManager, siteId: number, includeE
   return { items: categoryTree(rows, includeEmpty) };
 }
 
+/** The top of the tree without counts: cheap enough for every home page view. */
+export async function topCategories(em: EntityManager, siteId: number): Promise<Array<{ slug: string; name: string }>> {
+  return query(em, 'select slug, name from category where site_id = ? and parent_id is null order by position, name', [siteId]);
+}
+
 /** A category page: description, FAQs, parent, subcategories and its live listings, most voted first. */
 export async function getCategory(em: EntityManager, siteId: number, publicUrl: string, slug: string, page: number, perPage: number): Promise<Json> {
   const [category] = await query<{ id: number; slug: string; name: string; description: string; faqs: Json[]; parent: Json | null }>(
