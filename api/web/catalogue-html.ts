@@ -69,18 +69,18 @@ export function dollars(cents: number): string {
   return usd.format(cents / 100);
 }
 
-/** One listing in a list; `extra` is already escaped HTML shown after the votes. */
-export function listingItem(listing: ListingSummary, extra = ''): string {
+/** One listing in a list: name, tagline, votes, followers and primary category. */
+function listingItem(listing: ListingSummary): string {
   const category = listing.primary_category
     ? ` · <a href="${e(categoryPath(listing.primary_category.slug))}">${e(listing.primary_category.name)}</a>`
     : '';
   return `<li>${listing.rank === undefined ? '' : `<strong>#${listing.rank}</strong> `}${listingLink(listing)}${listing.tagline ? ` — ${e(listing.tagline)}` : ''}
-<br><span class="muted">${plural(listing.votes, 'vote')} · ${plural(listing.followers, 'follower')}${category}${extra}</span></li>`;
+<br><span class="muted">${plural(listing.votes, 'vote')} · ${plural(listing.followers, 'follower')}${category}</span></li>`;
 }
 
 export function listingList(listings: readonly ListingSummary[], empty: string): string {
   if (!listings.length) return `<p class="muted">${e(empty)}</p>`;
-  return `<ol class="listings">${listings.map((l) => listingItem(l)).join('\n')}</ol>`;
+  return `<ol class="listings">${listings.map(listingItem).join('\n')}</ol>`;
 }
 
 /** Previous and next links that keep the page's other query parameters. */

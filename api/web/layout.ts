@@ -7,7 +7,7 @@ input[type=email],input[type=text],input[type=search]{padding:.4rem;width:18rem;
 form.inline{display:inline}nav{margin-bottom:1.5rem}nav a{margin-right:1rem}a{color:#0b57d0}
 .muted{color:#666;font-size:.9rem}.tag{display:inline-block;background:#eef;border-radius:4px;padding:0 .4rem;font-size:.85rem}
 .paid{background:#ffe8cc;color:#7a3e00;font-weight:600}.scroll{overflow-x:auto}.pre{white-space:pre-line}
-ol.listings,ul.plain{list-style:none;padding:0}ol.listings li{padding:.5rem 0;border-bottom:1px solid #eee}
+ol.listings{list-style:none;padding:0}ol.listings li{padding:.5rem 0;border-bottom:1px solid #eee}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dl.facts dt{font-weight:600}
 img.media{max-width:100%;height:auto}@media (max-width:30rem){body{margin:1rem auto}dl.facts{grid-template-columns:1fr}}`;
 
