@@ -4,7 +4,7 @@ import { offsetOf, pageOf, type Page } from '../domain/pagination.js';
 import { searchTerms } from '../domain/search-terms.js';
 import { isoDate, mondayOf } from '../domain/weeks.js';
 import { notFound } from '../errors.js';
-import { descendantCategoriesSql, jsonParam, query, summaryJson, withUrl, type Summary } from './catalogue-sql.js';
+import { descendantCategoriesSql, jsonParam, preparedQuery, query, summaryJson, withUrl, type Summary } from './catalogue-sql.js';
 
 export interface SearchParams {
   q?: string;
@@ -108,7 +108,7 @@ async function runSearch(em: EntityManager, siteId: number, publicUrl: string, p
   ctes.push(`page as (
       select l.id, count(*) over () as total, row_number() over (order by ${order}) as n
       ${matches} order by ${order} limit ? offset ?)`);
-  const rows = await query<{ item: Summary; total: string }>(
+  const rows = await preparedQuery<{ item: Summary; total: string }>(
     em,
     `with ${ctes.join(', ')}
      select ${summaryJson()} as item, page.total from page join listing l on l.id = page.id order by page.n`,
