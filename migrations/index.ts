@@ -2,6 +2,7 @@ import { Migration20261121000000Foundation } from './Migration20261121000000Foun
 import { Migration20261121100000Catalogue } from './Migration20261121100000Catalogue.js';
 import { Migration20261121100100CatalogueSignals } from './Migration20261121100100CatalogueSignals.js';
 import { Migration20261121200000Accounts } from './Migration20261121200000Accounts.js';
+import { Migration20261121900000SearchListing } from './Migration20261121900000SearchListing.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
 export const migrationsList = [
@@ -9,4 +10,5 @@ export const migrationsList = [
   { name: 'Migration20261121100000Catalogue', class: Migration20261121100000Catalogue },
   { name: 'Migration20261121100100CatalogueSignals', class: Migration20261121100100CatalogueSignals },
   { name: 'Migration20261121200000Accounts', class: Migration20261121200000Accounts },
+  { name: 'Migration20261121900000SearchListing', class: Migration20261121900000SearchListing },
 ];
