@@ -44,11 +44,12 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
   app.use(refuseInvalidCredential);
   app.use(mcpEndpoint(deps, allOperations));
 
+  // The REST routes first: the busiest, and no other router shares their paths.
   const routers = [
+    restRouter(deps, allOperations),
     healthRouter(deps),
     docsRouter(deps.config),
     badgesRouter(deps),
-    restRouter(deps, allOperations),
     protectedResourceRouter(deps),
     interactionRouter(deps, provider),
     signInRouter(deps),

@@ -10,6 +10,7 @@ import { loadServerKeys } from '../src/services/server-keys.js';
 import { purgeOAuthRecords } from '../src/services/oauth-records.js';
 import { purgeWebSessions } from '../src/services/web-sessions.js';
 import { purgeSignInLinks } from '../src/services/sign-in-links.js';
+import { ReadCache } from '../src/services/read-cache.js';
 import { buildApp } from './app.js';
 import type { AppDeps } from './deps.js';
 import type { Operation } from './operations/registry.js';
@@ -32,7 +33,7 @@ export async function openDeps(config: Config, log: Logger, at: ApiAddresses, op
   const temporal = await connectTemporal(config, at.temporalAddress);
   const site = await loadDefaultSite(orm.em.fork(), config.site.name);
   const keys = await loadServerKeys(orm.em.fork(), config);
-  return { config, orm, temporal, log, site, mailer: createMailer(config, orm), keys };
+  return { config, orm, temporal, log, site, mailer: createMailer(config, orm), keys, readCache: new ReadCache(config.publicReadCacheMs) };
 }
 
 export async function closeDeps(deps: AppDeps): Promise<void> {

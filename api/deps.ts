@@ -5,6 +5,7 @@ import type { TemporalHandle } from '../src/temporal.js';
 import type { SiteRow } from '../src/services/site-info.js';
 import type { Mailer } from '../src/mail/index.js';
 import type { ServerKeys } from '../src/services/server-keys.js';
+import type { ReadCache } from '../src/services/read-cache.js';
 
 /** Long-lived dependencies of the api process, built once at start-up. */
 export interface AppDeps {
@@ -17,4 +18,6 @@ export interface AppDeps {
   mailer: Mailer;
   /** Token signing and cookie keys, the same in every api process. */
   keys: ServerKeys;
+  /** Public read results this process may serve again for a short while. */
+  readCache: ReadCache;
 }

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import { AppError } from '../src/errors.js';
 import type { AppDeps } from './deps.js';
@@ -26,16 +27,18 @@ export function restRouter(deps: AppDeps, operations: readonly Operation[]): Rou
   });
 
   for (const op of operations) {
+    // A body is checked where the operation takes one, and parsed on methods that carry one.
+    const checkBody: Middleware = async (ctx, next) => {
+      if (hasBody(ctx.get('content-length'), ctx.get('transfer-encoding')) && !ctx.is('application/json', '+json')) {
+        throw new AppError('unsupported_media_type', 'Send the request body as application/json.');
+      }
+      await next();
+    };
+    const readBody = [...(op.input.body ? [checkBody] : []), ...(op.method === 'GET' ? [] : [parseJson])];
     router.register(toKoaPath(op.path), [op.method], [
-      async (ctx, next) => {
-        ctx.state.resourcePath = deps.config.apiBasePath;
-        if (op.input.body && hasBody(ctx.get('content-length'), ctx.get('transfer-encoding')) && !ctx.is('application/json', '+json')) {
-          throw new AppError('unsupported_media_type', 'Send the request body as application/json.');
-        }
-        await next();
-      },
-      parseJson,
+      ...readBody,
       async (ctx) => {
+        ctx.state.resourcePath = deps.config.apiBasePath;
         const raw = { path: ctx.params, query: ctx.query, body: op.input.body ? ctx.request.body : undefined };
         const key = ctx.get('idempotency-key') || undefined;
         const result = await execute(op, raw, operationContext(ctx, deps), key);

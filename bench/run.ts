@@ -6,15 +6,15 @@ import { draftsSection } from './drafts.js';
 import type { BenchSection } from './section.js';
 
 /**
- * `npm run bench [-- --only <section>] [--listings N] [--seconds S] [--out file]`: each section starts its own stack on loopback, loads it,
+ * `npm run bench [-- --only <section>] [--listings N] [--seconds S] [--data-dir DIR] [--out file]`: each section starts its own stack on loopback, loads it,
  * and the results, method and machine are written to docs/benchmarks.md.
  */
 const sections: BenchSection[] = [catalogueSection, draftsSection];
 
 const { values } = parseArgs({
-  options: { only: { type: 'string' }, out: { type: 'string', default: 'docs/benchmarks.md' }, listings: { type: 'string' }, seconds: { type: 'string' } },
+  options: { only: { type: 'string' }, out: { type: 'string', default: 'docs/benchmarks.md' }, listings: { type: 'string' }, seconds: { type: 'string' }, 'data-dir': { type: 'string' } },
 });
-const options = { listings: values.listings ? Number(values.listings) : undefined, seconds: values.seconds ? Number(values.seconds) : undefined };
+const options = { listings: values.listings ? Number(values.listings) : undefined, seconds: values.seconds ? Number(values.seconds) : undefined, dataDir: values['data-dir'] };
 const chosen = sections.filter((s) => !values.only || s.name === values.only);
 if (!chosen.length) {
   console.error(`No section ${values.only}; sections: ${sections.map((s) => s.name).join(', ')}`);

@@ -8,4 +8,6 @@ export interface BenchSection {
 export interface BenchOptions {
   listings?: number;
   seconds?: number;
+  /** Keep the service's data here and reuse it (seeding only an empty catalogue); default: a temp folder. */
+  dataDir?: string;
 }

@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type Env } from '../src/config.js';
@@ -19,14 +19,25 @@ export interface BenchStack {
 }
 
 /**
- * A throw-away service on loopback: embedded PostgreSQL and the Temporal dev server in a temp
- * folder, migrated, with the api listening. `env` tunes the api (log level, rate limits).
+ * A service on loopback: embedded PostgreSQL and the Temporal dev server, migrated, with the api
+ * listening. `env` tunes the api (log level, rate limits). The data lives in a temp folder removed
+ * at close, or in `dataDir` (kept, so that a seeded database can be measured again).
  */
-export async function startBenchStack(env: Partial<Record<keyof Env, string>>): Promise<BenchStack> {
-  const dir = mkdtempSync(join(tmpdir(), 'launch-directory-bench-'));
+export async function startBenchStack(env: Partial<Record<keyof Env, string>>, dataDir?: string): Promise<BenchStack> {
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'launch-directory-bench-'));
+  mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o755); // PostgreSQL runs as its own user when we are root.
   const port = await freePort();
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
+  // Production settings; production needs an SMTP server, and the bench sends no mail.
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: 'smtp://127.0.0.1:25',
+    ...env,
+  });
   const log = createLogger(config, 'bench');
   const pg = await startEmbeddedPostgres(join(dir, 'postgres'), await freePort(), createLogger({ logLevel: 'warn' }, 'bench-pg'));
   await pg.createDatabase('bench');
@@ -43,7 +54,7 @@ export async function startBenchStack(env: Partial<Record<keyof Env, string>>): 
       await closeDeps(deps);
       await temporal.stop();
       await pg.stop();
-      rmSync(dir, { recursive: true, force: true });
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -3,6 +3,7 @@ import { Migration20261121100000Catalogue } from './Migration20261121100000Catal
 import { Migration20261121100100CatalogueSignals } from './Migration20261121100100CatalogueSignals.js';
 import { Migration20261121200000Accounts } from './Migration20261121200000Accounts.js';
 import { Migration20261121310000Drafts } from './Migration20261121310000Drafts.js';
+import { Migration20261121900000SearchListing } from './Migration20261121900000SearchListing.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
 export const migrationsList = [
@@ -11,4 +12,5 @@ export const migrationsList = [
   { name: 'Migration20261121100100CatalogueSignals', class: Migration20261121100100CatalogueSignals },
   { name: 'Migration20261121200000Accounts', class: Migration20261121200000Accounts },
   { name: 'Migration20261121310000Drafts', class: Migration20261121310000Drafts },
+  { name: 'Migration20261121900000SearchListing', class: Migration20261121900000SearchListing },
 ];

@@ -40,6 +40,8 @@ const envSchema = z.object({
 
   RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_SYNC_MS: z.coerce.number().int().min(10).max(10_000).default(200),
+  PUBLIC_READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   TRUST_PROXY: flag.default(false),
@@ -100,7 +102,10 @@ export interface Config {
     workflowBundlePath?: string;
   };
   site: { name: string; purpose: string };
-  rateLimit: { points: number; windowSeconds: number };
+  /** syncMs: how often a process adds its local counts to the shared PostgreSQL budget. */
+  rateLimit: { points: number; windowSeconds: number; syncMs: number };
+  /** How long a process may serve a cached public profile (get_listing); 0 = always read. */
+  publicReadCacheMs: number;
   idempotencyTtlHours: number;
   bodyLimitBytes: number;
   trustProxy: boolean;
@@ -189,7 +194,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       workflowBundlePath: e.WORKFLOW_BUNDLE,
     },
     site: { name: e.SITE_NAME, purpose: e.SITE_PURPOSE },
-    rateLimit: { points: e.RATE_LIMIT_POINTS, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
+    rateLimit: { points: e.RATE_LIMIT_POINTS, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS, syncMs: e.RATE_LIMIT_SYNC_MS },
+    publicReadCacheMs: e.PUBLIC_READ_CACHE_MS,
     idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,

@@ -1,45 +1,28 @@
 import { createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../src/errors.js';
+import { SharedRateLimiter } from '../../src/services/rate-limits.js';
 import type { AppDeps } from '../deps.js';
 
 /**
- * Fixed-window limits kept in PostgreSQL so that every api process counts against one budget.
- * The key is the bearer credential once authenticated (hashed; an API key and a token each have
- * their own budget), else the client address. If PostgreSQL cannot answer, an in-process limiter stands in.
+ * Fixed-window limits shared through PostgreSQL by every api process (counted locally and synced
+ * in batches; see SharedRateLimiter). The key is the bearer credential once authenticated
+ * (hashed; an API key and a token each have their own budget), else the client address.
  */
 export function rateLimit(deps: AppDeps): Middleware {
-  const { points, windowSeconds } = deps.config.rateLimit;
-  const limiter = new RateLimiterPostgres({
-    storeClient: deps.orm.em.getConnection().getKnex(),
-    storeType: 'knex',
-    tableName: 'rate_limit',
-    tableCreated: true,
-    clearExpiredByTimeout: false,
-    keyPrefix: 'api',
-    points,
-    duration: windowSeconds,
-    insuranceLimiter: new RateLimiterMemory({ points, duration: windowSeconds }),
-  });
+  const { points, windowSeconds, syncMs } = deps.config.rateLimit;
+  const limiter = new SharedRateLimiter(deps.orm.em.getConnection().getKnex(), windowSeconds * 1000, syncMs);
+  const limit = String(points);
 
   return async (ctx, next) => {
     // A credential earns its own budget only once it proved valid; anything else counts per address.
     const key = limitKey(ctx.state.principal ? ctx.get('authorization') : '', ctx.ip);
-    let res: RateLimiterRes;
-    let limited = false;
-    try {
-      res = await limiter.consume(key);
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      res = rejection;
-      limited = true;
-    }
-    const resetSeconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-    ctx.set('RateLimit-Limit', String(points));
-    ctx.set('RateLimit-Remaining', String(Math.max(0, res.remainingPoints)));
+    const { used, endsAt } = await limiter.consume(key);
+    const resetSeconds = Math.max(1, Math.ceil((endsAt - Date.now()) / 1000));
+    ctx.set('RateLimit-Limit', limit);
+    ctx.set('RateLimit-Remaining', String(Math.max(0, points - used)));
     ctx.set('RateLimit-Reset', String(resetSeconds));
-    if (limited) {
+    if (used > points) {
       throw new AppError('rate_limited', `Rate limit of ${points} requests per ${windowSeconds} s reached; retry in ${resetSeconds} s.`, [], {
         retryAfterSeconds: resetSeconds,
       });

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ratingTrend, unlockedSections, type RatingPoint } from '../domain/listing-facts.js';
 import { notFound } from '../errors.js';
-import { query, summaryJson, withUrl, type Json, type Summary } from './catalogue-sql.js';
+import { preparedQuery, query, summaryJson, withUrl, type Json, type Summary } from './catalogue-sql.js';
 
 /** Everything public about a listing beyond its summary, in one statement. */
 const profileSql = `select ${summaryJson()} as summary,
@@ -50,7 +50,7 @@ interface ProfileRow {
 
 /** The public profile: paid-only sections (story, milestones, media) only when unlocked. */
 export async function getListingProfile(em: EntityManager, siteId: number, publicUrl: string, slug: string): Promise<Json> {
-  const [row] = await query<ProfileRow>(em, profileSql, [siteId, slug]);
+  const [row] = await preparedQuery<ProfileRow>(em, profileSql, [siteId, slug]);
   if (!row) throw notFound(`Listing ${slug}`);
   const unlocked = unlockedSections(row.plan, row.unlocked);
   const paid: Json = {};

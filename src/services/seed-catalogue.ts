@@ -62,7 +62,7 @@ export async function seedCatalogue(em: EntityManager, siteId: number, opts: See
     await addInterviewQuestions(tx, siteId, interviewQuestions);
   });
   // Bulk loads leave stale statistics and an unset visibility map; the planner needs both.
-  await query(em, 'vacuum (analyze) listing');
+  await query(em, 'vacuum (analyze) listing, search_listing');
   await query(em, 'analyze');
   return { listings: opts.listings };
 }

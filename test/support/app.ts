@@ -51,6 +51,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     TEMPORAL_ADDRESS: temporalAddress,
     TEMPORAL_TASK_QUEUE: taskQueue,
     WORKFLOW_BUNDLE: required(testEnv.workflowBundle),
+    // Tests read their own writes at once; test/catalogue/read-cache.test.ts covers the cache.
+    PUBLIC_READ_CACHE_MS: '0',
     ...options.env,
   };
   const config = loadConfig(env);

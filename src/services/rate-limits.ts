@@ -1,0 +1,117 @@
+import type { Knex } from '@mikro-orm/postgresql';
+
+/**
+ * Fixed-window request budgets shared by every api process through the `rate_limit` table
+ * (key, points used, window end in epoch ms).
+ *
+ * A process answers from its own count and adds what it counted to PostgreSQL in one statement
+ * every `syncMs`, so that a busy client costs no row write per request. The first request of a
+ * key's window in a process waits for PostgreSQL (so it starts from what every process counted);
+ * later ones are counted here and learn the others' counts at the next sync. In one process the
+ * counts and headers are exact; with N processes a client can overshoot by at most what the
+ * other N - 1 processes let through during one sync interval. If PostgreSQL cannot answer, the
+ * local count stands in and the unsynced points are retried at the next sync.
+ */
+
+interface Window {
+  /** Points used in the window: the shared total at the last sync plus what this process counted since. */
+  used: number;
+  /** Points counted here and not yet added to PostgreSQL. */
+  pending: number;
+  /** End of the window, epoch ms. */
+  endsAt: number;
+}
+
+export interface Consumed {
+  used: number;
+  endsAt: number;
+}
+
+export class SharedRateLimiter {
+  private readonly windows = new Map<string, Window>();
+  private readonly opening = new Map<string, Promise<Window>>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly windowMs: number,
+    private readonly syncMs: number,
+  ) {}
+
+  /** Uses one point of `key`'s budget; returns the window's points used (this one included) and its end. */
+  async consume(key: string): Promise<Consumed> {
+    const now = Date.now();
+    let window = this.windows.get(key);
+    if (!window || window.endsAt <= now) {
+      const opening = this.opening.get(key);
+      if (!opening) return this.open(key, now);
+      window = await opening;
+    }
+    window.used += 1;
+    window.pending += 1;
+    this.timer ??= setTimeout(() => void this.sync(), this.syncMs).unref();
+    return { used: window.used, endsAt: window.endsAt };
+  }
+
+  private async open(key: string, now: number): Promise<Consumed> {
+    const opening = addPoints(this.knex, [{ key, points: 1 }], now, this.windowMs)
+      .then(([row]) => ({ used: row.used, pending: 0, endsAt: row.endsAt }))
+      .catch(() => ({ used: 1, pending: 1, endsAt: now + this.windowMs }));
+    this.opening.set(key, opening);
+    try {
+      const window = await opening;
+      this.windows.set(key, window);
+      return { used: window.used, endsAt: window.endsAt };
+    } finally {
+      this.opening.delete(key);
+    }
+  }
+
+  /** Adds every key's pending points to PostgreSQL and takes in what the other processes counted. */
+  private async sync(): Promise<void> {
+    const now = Date.now();
+    const batch: Array<{ key: string; points: number }> = [];
+    for (const [key, window] of this.windows) {
+      if (window.endsAt <= now) this.windows.delete(key);
+      else if (window.pending > 0) {
+        batch.push({ key, points: window.pending });
+        window.pending = 0;
+      }
+    }
+    try {
+      if (batch.length) {
+        for (const row of await addPoints(this.knex, batch, now, this.windowMs)) {
+          const window = this.windows.get(row.key);
+          if (window) Object.assign(window, { used: row.used + window.pending, endsAt: row.endsAt });
+        }
+      }
+    } catch {
+      for (const { key, points } of batch) {
+        const window = this.windows.get(key);
+        if (window) window.pending += points;
+      }
+    } finally {
+      this.timer = undefined;
+      if ([...this.windows.values()].some((w) => w.pending > 0)) this.timer = setTimeout(() => void this.sync(), this.syncMs).unref();
+    }
+  }
+}
+
+/** Adds points to each key's current window (a new one when it ended) and returns the totals. */
+async function addPoints(
+  knex: Knex,
+  batch: Array<{ key: string; points: number }>,
+  now: number,
+  windowMs: number,
+): Promise<Array<{ key: string; used: number; endsAt: number }>> {
+  const result = await knex.raw<{ rows: Array<{ key: string; points: number; expire: string }> }>(
+    `insert into rate_limit (key, points, expire)
+       select key, points, ?::bigint from json_to_recordset(?::json) as t(key varchar, points int)
+     on conflict (key) do update set
+       points = case when rate_limit.expire <= ? then excluded.points else rate_limit.points + excluded.points end,
+       expire = case when rate_limit.expire <= ? then excluded.expire else rate_limit.expire end
+     returning key, points, expire`,
+    [now + windowMs, JSON.stringify(batch), now, now],
+  );
+  return result.rows.map((r) => ({ key: r.key, used: r.points, endsAt: Number(r.expire) }));
+}
