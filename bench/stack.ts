@@ -5,6 +5,7 @@ import { loadConfig, type Env } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { startEmbeddedPostgres } from '../src/stack/postgres.js';
 import { findTemporalCli, startTemporalDevServer } from '../src/stack/temporal-server.js';
+import { routeSdkLogs } from '../src/worker.js';
 import { closeDeps, openDeps, serveApi } from '../api/boot.js';
 import type { AppDeps } from '../api/deps.js';
 import { freePort } from '../test/support/ports.js';
@@ -39,6 +40,7 @@ export async function startBenchStack(env: Partial<Record<keyof Env, string>>, d
     ...env,
   });
   const log = createLogger(config, 'bench');
+  routeSdkLogs(log);
   const pg = await startEmbeddedPostgres(join(dir, 'postgres'), await freePort(), createLogger({ logLevel: 'warn' }, 'bench-pg'));
   await pg.createDatabase('bench');
   const source = await findTemporalCli({ cliPath: config.temporal.cliPath, cacheDir: config.temporal.cliCacheDir, build: true }, log);
