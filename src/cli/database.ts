@@ -1,18 +1,22 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import { openOrm, type Orm } from '../db.js';
-import { startEmbeddedPostgres } from '../stack/postgres.js';
+import { embeddedPostgresUrl, startEmbeddedPostgres } from '../stack/postgres.js';
 import type { CliContext } from './command.js';
 
 /**
- * Runs `work` against DATABASE_URL, or against the embedded PostgreSQL of `npm start` (started for
- * the command and stopped after it) when DATABASE_URL is unset.
+ * Runs `work` against DATABASE_URL, or against the embedded PostgreSQL of `npm start` when
+ * DATABASE_URL is unset: the running one while the service runs, else one started for the
+ * command and stopped after it.
  */
 export async function withDatabase<T>(ctx: CliContext, work: (orm: Orm) => Promise<T>): Promise<T> {
   const { config, log } = ctx;
   let stop = async () => undefined as void;
   let url = config.database.url;
+  const running = embeddedPostgresUrl(config.embeddedPostgresPort, 'launch_directory');
+  if (!url && (await answers(running))) url = running;
   if (!url) {
     mkdirSync(config.dataDir, { recursive: true });
     const pg = await startEmbeddedPostgres(join(config.dataDir, 'postgres'), config.embeddedPostgresPort, log);
@@ -26,6 +30,18 @@ export async function withDatabase<T>(ctx: CliContext, work: (orm: Orm) => Promi
   } finally {
     await orm.close();
     await stop();
+  }
+}
+
+async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { apiKeyPrefix, displayPrefix, hashCredential } from '../domain/credentials.js';
-import type { UserRow } from './users.js';
+import { userColumns, type UserRow } from './users.js';
 
 export interface ApiKeyRow {
   id: number;
@@ -45,7 +45,7 @@ export async function revokeApiKey(em: EntityManager, userId: number, keyId: num
 export async function apiKeyOwner(em: EntityManager, key: string): Promise<UserRow | undefined> {
   const conn = em.getConnection();
   const [row] = await conn.execute<(UserRow & { key_id: number; stale: boolean })[]>(
-    `select u.id, u.email, u.name, u.created_at, u.last_sign_in_at, k.id as key_id,
+    `select ${userColumns('u')}, k.id as key_id,
             (k.last_used_at is null or k.last_used_at < now() - interval '1 minute') as stale
      from api_key k join app_user u on u.id = k.user_id
      where k.key_hash = ? and k.revoked_at is null`,

@@ -5,11 +5,18 @@ export interface UserRow {
   id: number;
   email: string;
   name: string | null;
-  created_at: Date;
-  last_sign_in_at: Date | null;
+  /** ISO 8601 UTC. */
+  created_at: string;
+  last_sign_in_at: string | null;
 }
 
-const columns = 'id, email, name, created_at, last_sign_in_at';
+/** The columns of a UserRow, for any query that reads a user (alias `u` when joined). */
+export function userColumns(alias = ''): string {
+  const a = alias ? `${alias}.` : '';
+  return `${a}id, ${a}email, ${a}name, iso_utc(${a}created_at) as created_at, iso_utc(${a}last_sign_in_at) as last_sign_in_at`;
+}
+
+const columns = userColumns();
 
 export async function findUserById(em: EntityManager, id: number): Promise<UserRow | undefined> {
   const [row] = await em.getConnection().execute<UserRow[]>(`select ${columns} from app_user where id = ?`, [id]);

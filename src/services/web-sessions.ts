@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashCredential } from '../domain/credentials.js';
-import type { UserRow } from './users.js';
+import { userColumns, type UserRow } from './users.js';
 
 /** Starts a browser session; the returned token goes into the cookie, its hash into the table. */
 export async function startWebSession(em: EntityManager, userId: number, ttlDays: number): Promise<string> {
@@ -15,7 +15,7 @@ export async function startWebSession(em: EntityManager, userId: number, ttlDays
 
 export async function webSessionUser(em: EntityManager, token: string): Promise<UserRow | undefined> {
   const [row] = await em.getConnection().execute<UserRow[]>(
-    `select u.id, u.email, u.name, u.created_at, u.last_sign_in_at
+    `select ${userColumns('u')}
      from web_session s join app_user u on u.id = s.user_id
      where s.token_hash = ? and s.expires_at > now()`,
     [hashCredential(token)],

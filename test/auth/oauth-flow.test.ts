@@ -100,7 +100,7 @@ describe('OAuth authorization server', () => {
     const me = await request(`${rest}/me`, { headers: { authorization: `Bearer ${token.body.access_token}` } });
     expect(me.status).toBe(200);
     expect(me.body).toEqual({
-      user: { id: expect.any(Number), email: 'flow@example.com', name: null, created_at: expect.any(String) },
+      user: { id: expect.any(Number), email: 'flow@example.com', name: null, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) },
       auth: { via: 'oauth', client_id: clientId, scopes: ['account:read', 'listings:write'] },
     });
 
