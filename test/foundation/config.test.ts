@@ -1,5 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
 import { loadConfig, ConfigError } from '../../src/config.js';
+import { templateDatabase } from '../support/test-env.js';
 
 describe('loadConfig', () => {
   it('gives documented defaults for an empty environment', () => {
@@ -49,6 +54,22 @@ describe('cli', () => {
     const out = cli(['doctor'], { DATABASE_URL: 'postgres://nobody:x@127.0.0.1:1/none', TEMPORAL_ADDRESS: process.env.TEST_TEMPORAL_ADDRESS! });
     expect(out.stdout).toMatch(/FAIL +postgres +DATABASE_URL unreachable/);
     expect(out.status).toBe(1);
+  }, 30_000);
+
+  // Only meaningful when the suite runs its own embedded PostgreSQL (DATABASE_URL unset).
+  (process.env.DATABASE_URL ? it.skip : it)('uses the embedded PostgreSQL that npm start is running', async () => {
+    const server = new URL(process.env.TEST_DATABASE_SERVER_URL!);
+    const client = new pg.Client({ connectionString: server.toString() });
+    await client.connect();
+    await client.query('drop database if exists launch_directory with (force)');
+    await client.query(`create database launch_directory template "${templateDatabase}"`);
+    await client.end();
+    const unusedDataDir = join(tmpdir(), `launch-directory-unused-${process.pid}`);
+    const out = cli(['user', 'create', '--email', 'running@example.com'], { EMBEDDED_PG_PORT: server.port, DATA_DIR: unusedDataDir });
+    expect(existsSync(unusedDataDir)).toBe(false); // it started no PostgreSQL of its own
+    expect(out.stderr).toBe('');
+    expect(out.stdout).toMatch(/^User \d+: running@example\.com/);
+    expect(out.status).toBe(0);
   }, 30_000);
 
   it('rejects a bad environment with the variable named', () => {
