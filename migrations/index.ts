@@ -4,6 +4,7 @@ import { Migration20261121100100CatalogueSignals } from './Migration202611211001
 import { Migration20261121200000Accounts } from './Migration20261121200000Accounts.js';
 import { Migration20261121310000Drafts } from './Migration20261121310000Drafts.js';
 import { Migration20261121900000SearchListing } from './Migration20261121900000SearchListing.js';
+import { Migration20261121910000SearchFilterIndexes } from './Migration20261121910000SearchFilterIndexes.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
 export const migrationsList = [
@@ -13,4 +14,5 @@ export const migrationsList = [
   { name: 'Migration20261121200000Accounts', class: Migration20261121200000Accounts },
   { name: 'Migration20261121310000Drafts', class: Migration20261121310000Drafts },
   { name: 'Migration20261121900000SearchListing', class: Migration20261121900000SearchListing },
+  { name: 'Migration20261121910000SearchFilterIndexes', class: Migration20261121910000SearchFilterIndexes },
 ];

@@ -107,15 +107,16 @@ async function runSearch(em: EntityManager, siteId: number, publicUrl: string, p
   }
   const matches = `from ${from} where ${where.join(' and ')}`;
 
-  // Ids, order and total over cheap columns first; the JSON only for the rows of the page.
+  // Ids, order and total over cheap columns first; the JSON only for the rows of the page. The
+  // page is a top-N sort (not a sort of every match); row_number() over () keeps its order.
   ctes.push(`page as (
-      select l.id, count(*) over () as total, row_number() over (order by ${order}) as n
-      ${matches} order by ${order} limit ? offset ?)`);
+      select id, total, row_number() over () as n from (
+        select l.id, count(*) over () as total ${matches} order by ${order} limit ? offset ?) ranked)`);
   const rows = await preparedQuery<{ item: Summary; total: string }>(
     em,
     `with ${ctes.join(', ')}
      select ${summaryJson()} as item, page.total from page join listing l on l.id = page.id order by page.n`,
-    [...cteParams, ...orderParams, ...params, ...orderParams, p.perPage, offsetOf(p.page, p.perPage)],
+    [...cteParams, ...params, ...orderParams, p.perPage, offsetOf(p.page, p.perPage)],
   );
   let total = rows.length ? Number(rows[0].total) : 0;
   if (!rows.length && p.page > 1) {
