@@ -4,6 +4,7 @@ import { migrate, openOrm } from '../src/db.js';
 import type { Logger } from '../src/logger.js';
 import { loadDefaultSite } from '../src/services/site-info.js';
 import { IdempotencyStore } from '../src/services/idempotency.js';
+import { purgeEndedRateLimits } from '../src/services/rate-limits.js';
 import { connectTemporal } from '../src/temporal.js';
 import { createMailer } from '../src/mail/index.js';
 import { loadServerKeys } from '../src/services/server-keys.js';
@@ -78,6 +79,7 @@ async function purge(deps: AppDeps): Promise<void> {
     await purgeOAuthRecords(em);
     await purgeWebSessions(em);
     await purgeSignInLinks(em);
+    await purgeEndedRateLimits(em.getConnection().getKnex());
   } catch (error) {
     deps.log.warn({ err: error }, 'purging expired records failed');
   }

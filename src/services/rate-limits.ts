@@ -115,3 +115,9 @@ async function addPoints(
   );
   return result.rows.map((r) => ({ key: r.key, used: r.points, endsAt: Number(r.expire) }));
 }
+
+/** Deletes windows that ended, so the table holds only callers seen in the current window. */
+export async function purgeEndedRateLimits(knex: Knex, now = Date.now()): Promise<number> {
+  const result = await knex.raw<{ rowCount: number }>('delete from rate_limit where expire <= ?', [now]);
+  return result.rowCount;
+}
