@@ -15,5 +15,3 @@ export type Leaderboard = (typeof leaderboards)[number];
 export const paidSections = ['story', 'milestones', 'media'] as const;
 export type PaidSection = (typeof paidSections)[number];
 
-/** Listing statuses whose profile the public may read: live, and scheduled (shown as upcoming). */
-export const publicStatuses = ['live', 'scheduled'] as const;

@@ -61,10 +61,6 @@ export function isListField(name: string): name is ListDraftField {
   return (listDraftFields as readonly string[]).includes(name);
 }
 
-export function isDraftField(name: string): name is DraftFieldName {
-  return (draftFieldNames as readonly string[]).includes(name);
-}
-
 export function maxCharsOf(field: ScalarDraftField): number {
   return field === 'description' ? draftBounds.descriptionChars : draftBounds.scalarChars;
 }
