@@ -1,13 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from '../../src/logger.js';
 import type { AppDeps } from '../deps.js';
 
 const acceptableRequestId = /^[\w.:-]{1,100}$/;
 
 /**
- * First in the chain: a request id (the caller's X-Request-Id when sane), a logger carrying it,
- * a fresh EntityManager for this request, and one access-log line when the response is done.
- * The logger and the EntityManager are made on first use: a read served from memory needs neither.
+ * `ctx.state` of a request: its id, and a logger and an EntityManager of its own, both made on
+ * first use (a read served from memory needs neither). A class rather than properties defined per
+ * request, so that every request's state has the same shape and reads of it stay fast.
+ */
+export class RequestState {
+  [other: string]: unknown;
+  #log: Logger | undefined;
+  #em: EntityManager | undefined;
+
+  constructor(
+    private readonly deps: AppDeps,
+    readonly requestId: string,
+  ) {}
+
+  get log(): Logger {
+    return (this.#log ??= this.deps.log.child({ requestId: this.requestId }));
+  }
+
+  get em(): EntityManager {
+    return (this.#em ??= this.deps.orm.em.fork());
+  }
+}
+
+/**
+ * First in the chain: a request id (the caller's X-Request-Id when sane), the request's state,
+ * and one access-log line when the response is done.
  */
 export function requestContext(deps: AppDeps): Middleware {
   const accessLog = deps.log.isLevelEnabled('info');
@@ -15,9 +40,7 @@ export function requestContext(deps: AppDeps): Middleware {
     const started = process.hrtime.bigint();
     const incoming = ctx.get('x-request-id');
     const requestId = acceptableRequestId.test(incoming) ? incoming : randomUUID();
-    ctx.state.requestId = requestId;
-    lazily(ctx.state, 'log', () => deps.log.child({ requestId }));
-    lazily(ctx.state, 'em', () => deps.orm.em.fork());
+    ctx.state = new RequestState(deps, requestId);
     ctx.set('X-Request-Id', requestId);
     try {
       await next();
@@ -28,20 +51,4 @@ export function requestContext(deps: AppDeps): Middleware {
       }
     }
   };
-}
-
-/** Defines `target[key]` as made by `make` on first read (and assignable, like a plain property). */
-function lazily(target: Record<string, unknown>, key: string, make: () => unknown): void {
-  Object.defineProperty(target, key, {
-    configurable: true,
-    enumerable: true,
-    get() {
-      const value = make();
-      Object.defineProperty(target, key, { value, writable: true, configurable: true, enumerable: true });
-      return value;
-    },
-    set(value) {
-      Object.defineProperty(target, key, { value, writable: true, configurable: true, enumerable: true });
-    },
-  });
 }
