@@ -13,12 +13,15 @@ export interface RawInput {
 export interface Execution {
   status: number;
   body: object;
+  /** The body as JSON text, when it came from the shared read cache already serialized. */
+  json?: string;
   replayed: boolean;
 }
 
 /**
  * The one pipeline every operation runs through, whichever transport called it: scope check,
- * validation, Idempotency-Key, handler. REST and MCP only adapt its input and output.
+ * validation, Idempotency-Key or the shared read cache, handler. REST and MCP only adapt its input
+ * and output.
  */
 export async function execute(
   op: Operation,
@@ -32,6 +35,12 @@ export async function execute(
     query: parsePart(op.input.query, raw.query, 'query'),
     body: parsePart(op.input.body, raw.body ?? {}, 'body'),
   };
+  if (op.sharedResult) {
+    // Validated input is the key, so equivalent requests (parameters in another order) share it.
+    const key = `${op.id}:${ctx.site.id}:${JSON.stringify(input)}`;
+    const { value, json } = await ctx.deps.readCache.get(key, () => op.handler(input as never, ctx));
+    return { status: op.successStatus, body: value, json, replayed: false };
+  }
   const run = async () => ({ status: op.successStatus, body: await op.handler(input as never, ctx) });
   if (!op.idempotencyKey || idempotencyKey === undefined) return { ...(await run()), replayed: false };
   return withIdempotency(ctx, op, idempotencyKey, { path: input.path, query: input.query, body: raw.body ?? null }, run);

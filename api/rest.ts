@@ -43,7 +43,11 @@ export function restRouter(deps: AppDeps, operations: readonly Operation[]): Rou
         const key = ctx.get('idempotency-key') || undefined;
         const result = await execute(op, raw, operationContext(ctx, deps), key);
         ctx.status = result.status;
-        ctx.body = result.body;
+        if (result.json === undefined) ctx.body = result.body;
+        else {
+          ctx.type = 'json';
+          ctx.body = result.json;
+        }
         if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
       },
     ]);

@@ -52,12 +52,7 @@ export const getListing = defineOperation({
     'Returns the full public profile: description, features, pricing, categories (first is primary), founders, FAQs, socials, links, latest updates, community rating (genuine reviews only), third-party Domain Rating with its trend, and not_found_on_website (facts the company site did not state, left blank on purpose). Story, milestones and media appear only when unlocked. 404 when no public listing has this slug. Free, public, read-only.',
   ...publicRead,
   input: { path: listingPath },
-  // The profile is the same for every caller, so a process may serve it again for a moment
-  // (the EntityManager is only taken on a miss).
-  handler: ({ path }, ctx) =>
-    ctx.deps.readCache.get(`get_listing:${ctx.site.id}:${path.slug}`, () =>
-      listingProfile.getListingProfile(ctx.em, ctx.site.id, ctx.deps.config.publicUrl, path.slug),
-    ),
+  handler: ({ path }, { deps, em, site }) => listingProfile.getListingProfile(em, site.id, deps.config.publicUrl, path.slug),
 });
 
 export const getAlternatives = defineOperation({

@@ -61,6 +61,11 @@ export interface Operation<
   /** Accepts Idempotency-Key (the specification's IK). */
   idempotencyKey: boolean;
   successStatus: 200 | 201;
+  /**
+   * The result is the same for every caller (a public read): an api process may answer it again
+   * from memory for up to PUBLIC_READ_CACHE_MS, and the handler runs only on a miss.
+   */
+  sharedResult?: boolean;
   input: { path?: P; query?: Q; body?: B };
   /** Hints for MCP clients; derived from the method unless given. */
   hints?: Partial<OperationHints>;

@@ -1,4 +1,5 @@
 import { siteCounts } from '../../src/services/site-info.js';
+import { publicRead } from './common.js';
 import { defineOperation } from './registry.js';
 
 export const getSiteInfo = defineOperation({
@@ -9,9 +10,7 @@ export const getSiteInfo = defineOperation({
   summary: 'What this directory is and where its API, docs and MCP server are',
   description:
     'Returns the site name and purpose, its public addresses (site, REST base, docs, OpenAPI 3.1 file, MCP server) and live counts of listings and categories. Free, public, read-only; call it first to orient yourself.',
-  scope: null,
-  idempotencyKey: false,
-  successStatus: 200,
+  ...publicRead,
   input: {},
   async handler(_input, { deps, em, site }) {
     const { publicUrl, apiBasePath } = deps.config;
