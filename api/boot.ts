@@ -11,7 +11,8 @@ import { loadServerKeys } from '../src/services/server-keys.js';
 import { purgeOAuthRecords } from '../src/services/oauth-records.js';
 import { purgeWebSessions } from '../src/services/web-sessions.js';
 import { purgeSignInLinks } from '../src/services/sign-in-links.js';
-import { ReadCache } from '../src/services/read-cache.js';
+import { listingProfileKey, ReadCache } from '../src/services/read-cache.js';
+import { listenForListingChanges, type ListingChange } from '../src/services/listing-changes.js';
 import { buildApp } from './app.js';
 import type { AppDeps } from './deps.js';
 import type { Operation } from './operations/registry.js';
@@ -49,7 +50,10 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
-/** Serves the app on the configured host and port (port 0 picks a free one). */
+/**
+ * Serves the app on the configured host and port (port 0 picks a free one). With the read cache
+ * on, listing profiles it holds are dropped as PostgreSQL announces their changes.
+ */
 export async function serveApi(deps: AppDeps, extraOperations: readonly Operation[] = []): Promise<RunningApi> {
   const app = buildApp(deps, extraOperations);
   const server = app.listen(deps.config.port, deps.config.host);
@@ -58,6 +62,8 @@ export async function serveApi(deps: AppDeps, extraOperations: readonly Operatio
     server.once('error', reject);
   });
   server.keepAliveTimeout = 65_000;
+  const listener =
+    deps.readCache.ttlMs > 0 ? await listenForListingChanges(deps.orm.config.get('clientUrl')!, dropChangedProfiles(deps), deps.log) : undefined;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : deps.config.port;
   const housekeeping = setInterval(() => void purge(deps), 60 * 60 * 1000).unref();
@@ -68,7 +74,15 @@ export async function serveApi(deps: AppDeps, extraOperations: readonly Operatio
       clearInterval(housekeeping);
       server.closeIdleConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listener?.close();
     },
+  };
+}
+
+function dropChangedProfiles({ readCache, site }: AppDeps): (change: ListingChange) => void {
+  return (change) => {
+    if (change === 'all') readCache.clear();
+    else for (const slug of change.slugs) readCache.delete(listingProfileKey(site.id, slug));
   };
 }
 

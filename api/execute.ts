@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError, type FieldError } from '../src/errors.js';
+import { listingProfileKey } from '../src/services/read-cache.js';
 import { withIdempotency } from './middleware/idempotency.js';
 import type { Operation, OperationContext } from './operations/registry.js';
 
@@ -36,9 +37,12 @@ export async function execute(
     body: parsePart(op.input.body, raw.body ?? {}, 'body'),
   };
   if (op.sharedResult) {
-    // Validated input is the key, so equivalent requests (parameters in another order) share it.
-    const key = `${op.id}:${ctx.site.id}:${JSON.stringify(input)}`;
-    const { value, json } = await ctx.deps.readCache.get(key, () => op.handler(input as never, ctx));
+    const read = () => op.handler(input as never, ctx);
+    const { value, json } =
+      op.sharedResult === 'until-listing-changes'
+        ? await ctx.deps.readCache.get(listingProfileKey(ctx.site.id, (input.path as { slug: string }).slug), read, ctx.deps.config.listingProfileCacheMs)
+        : // Validated input is the key, so equivalent requests (parameters in another order) share it.
+          await ctx.deps.readCache.get(`${op.id}:${ctx.site.id}:${JSON.stringify(input)}`, read);
     return { status: op.successStatus, body: value, json, replayed: false };
   }
   const run = async () => ({ status: op.successStatus, body: await op.handler(input as never, ctx) });

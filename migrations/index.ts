@@ -5,6 +5,7 @@ import { Migration20261121200000Accounts } from './Migration20261121200000Accoun
 import { Migration20261121310000Drafts } from './Migration20261121310000Drafts.js';
 import { Migration20261121900000SearchListing } from './Migration20261121900000SearchListing.js';
 import { Migration20261121910000SearchFilterIndexes } from './Migration20261121910000SearchFilterIndexes.js';
+import { Migration20261122000000ListingChangeNotify } from './Migration20261122000000ListingChangeNotify.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
 export const migrationsList = [
@@ -15,4 +16,5 @@ export const migrationsList = [
   { name: 'Migration20261121310000Drafts', class: Migration20261121310000Drafts },
   { name: 'Migration20261121900000SearchListing', class: Migration20261121900000SearchListing },
   { name: 'Migration20261121910000SearchFilterIndexes', class: Migration20261121910000SearchFilterIndexes },
+  { name: 'Migration20261122000000ListingChangeNotify', class: Migration20261122000000ListingChangeNotify },
 ];

@@ -42,6 +42,7 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_SYNC_MS: z.coerce.number().int().min(10).max(10_000).default(200),
   PUBLIC_READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  LISTING_PROFILE_CACHE_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   TRUST_PROXY: flag.default(false),
@@ -104,8 +105,10 @@ export interface Config {
   site: { name: string; purpose: string };
   /** syncMs: how often a process adds its local counts to the shared PostgreSQL budget. */
   rateLimit: { points: number; windowSeconds: number; syncMs: number };
-  /** How long a process may serve a cached public profile (get_listing); 0 = always read. */
+  /** How long a process may serve a public read (search, lists...) from memory; 0 = no read cache at all. */
   publicReadCacheMs: number;
+  /** How long at most a process keeps a listing profile that PostgreSQL did not announce as changed. */
+  listingProfileCacheMs: number;
   idempotencyTtlHours: number;
   bodyLimitBytes: number;
   trustProxy: boolean;
@@ -196,6 +199,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     site: { name: e.SITE_NAME, purpose: e.SITE_PURPOSE },
     rateLimit: { points: e.RATE_LIMIT_POINTS, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS, syncMs: e.RATE_LIMIT_SYNC_MS },
     publicReadCacheMs: e.PUBLIC_READ_CACHE_MS,
+    listingProfileCacheMs: e.LISTING_PROFILE_CACHE_MS,
     idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,

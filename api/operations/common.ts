@@ -35,4 +35,4 @@ export const queryBoolean = z
 export const countryCode = z.string().regex(/^[A-Za-z]{2}$/, 'must be two letters (ISO 3166-1 alpha-2)');
 
 /** What every public read shares: no sign-in, no Idempotency-Key, 200, one result for every caller. */
-export const publicRead = { scope: null, idempotencyKey: false, successStatus: 200, sharedResult: true } as const;
+export const publicRead = { scope: null, idempotencyKey: false, successStatus: 200, sharedResult: 'briefly' } as const;

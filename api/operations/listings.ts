@@ -51,6 +51,7 @@ export const getListing = defineOperation({
   description:
     'Returns the full public profile: description, features, pricing, categories (first is primary), founders, FAQs, socials, links, latest updates, community rating (genuine reviews only), third-party Domain Rating with its trend, and not_found_on_website (facts the company site did not state, left blank on purpose). Story, milestones and media appear only when unlocked. 404 when no public listing has this slug. Free, public, read-only.',
   ...publicRead,
+  sharedResult: 'until-listing-changes',
   input: { path: listingPath },
   handler: ({ path }, { deps, em, site }) => listingProfile.getListingProfile(em, site.id, deps.config.publicUrl, path.slug),
 });

@@ -62,10 +62,12 @@ export interface Operation<
   idempotencyKey: boolean;
   successStatus: 200 | 201;
   /**
-   * The result is the same for every caller (a public read): an api process may answer it again
-   * from memory for up to PUBLIC_READ_CACHE_MS, and the handler runs only on a miss.
+   * The result is the same for every caller (a public read), so an api process may answer it again
+   * from memory and run the handler only on a miss: `briefly` for up to PUBLIC_READ_CACHE_MS;
+   * `until-listing-changes` (one listing's profile, by its `slug` path parameter) until PostgreSQL
+   * announces a change of that listing, or LISTING_PROFILE_CACHE_MS at most.
    */
-  sharedResult?: boolean;
+  sharedResult?: 'briefly' | 'until-listing-changes';
   input: { path?: P; query?: Q; body?: B };
   /** Hints for MCP clients; derived from the method unless given. */
   hints?: Partial<OperationHints>;

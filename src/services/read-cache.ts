@@ -11,12 +11,18 @@ interface Entry {
   expiresAt: number;
 }
 
+/** Where a listing's public profile is kept: dropped when PostgreSQL announces a change of it. */
+export function listingProfileKey(siteId: number, slug: string): string {
+  return `listing:${siteId}:${slug}`;
+}
+
 /**
  * A short-lived in-process cache of public read results, shared by no one (each api process has
- * its own): a result is served for at most `ttlMs` after it was read, so a change shows up within
- * that time. Concurrent misses of one key share one read. Only results that are the same for
- * every caller may be put here. `ttlMs` 0 turns it off. Memory is bounded by the JSON size of the
- * entries; the oldest go first.
+ * its own): a result is served for at most its time to live (`ttlMs` unless a read asks for
+ * another), or until `delete` drops it. Concurrent misses of one key share one read, and a read
+ * that was under way when its key was dropped is returned but not kept. Only results that are the
+ * same for every caller may be put here. `ttlMs` 0 turns the whole cache off. Memory is bounded by
+ * the JSON size of the entries; the oldest go first.
  */
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
@@ -28,34 +34,45 @@ export class ReadCache {
     private readonly maxBytes = 64 * 2 ** 20,
   ) {}
 
-  async get<T>(key: string, read: () => Promise<T>): Promise<CachedRead<T>> {
+  async get<T>(key: string, read: () => Promise<T>, ttlMs = this.ttlMs): Promise<CachedRead<T>> {
     if (this.ttlMs === 0) return { value: await read() };
     const entry = this.entries.get(key);
     if (entry && entry.expiresAt > Date.now()) return entry as CachedRead<T>;
     let loading = this.loading.get(key);
     if (!loading) {
-      loading = read().then((value) => this.put(key, value));
-      this.loading.set(key, loading);
-      void loading.then(
-        () => this.loading.delete(key),
-        () => this.loading.delete(key),
-      );
+      const started: Promise<Entry> = read().then((value) => {
+        const fresh = { value, json: JSON.stringify(value), expiresAt: Date.now() + ttlMs };
+        if (this.loading.get(key) === started) this.put(key, fresh);
+        return fresh;
+      });
+      loading = started;
+      this.loading.set(key, started);
+      const settled = () => this.loading.get(key) === started && this.loading.delete(key);
+      void started.then(settled, settled);
     }
     return (await loading) as CachedRead<T>;
   }
 
-  private put(key: string, value: unknown): Entry {
-    const entry = { value, json: JSON.stringify(value), expiresAt: Date.now() + this.ttlMs };
+  /** Drops a key, including a read of it under way (its result was read before the change). */
+  delete(key: string): void {
+    this.loading.delete(key);
+    this.remove(key);
+  }
+
+  clear(): void {
+    this.loading.clear();
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private put(key: string, entry: Entry): void {
     this.remove(key);
     this.entries.set(key, entry);
     this.bytes += entry.json.length;
-    // Every entry lives as long, so insertion order is expiry order: the first are the oldest.
-    const now = Date.now();
-    for (const [k, e] of this.entries) {
-      if (this.bytes <= this.maxBytes && e.expiresAt > now) break;
-      this.remove(k);
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes) break;
+      this.remove(oldest);
     }
-    return entry;
   }
 
   private remove(key: string): void {

@@ -1,7 +1,7 @@
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
 import { ReadCache } from '../../src/services/read-cache.js';
-import { addListing, sql } from './fixtures.js';
+import { addCategory, addListing, addVotes, sql } from './fixtures.js';
 
 describe('shared read cache of public reads', () => {
   let app: TestApp;
@@ -9,18 +9,69 @@ describe('shared read cache of public reads', () => {
 
   beforeAll(async () => {
     app = await startTestApp({ worker: false, env: { PUBLIC_READ_CACHE_MS: '60000' } });
-    id = await addListing(app, { slug: 'cached-crm', name: 'Cached CRM', tagline: 'First tagline' });
+    await addCategory(app, 'cache-crm', 'CRM');
+    id = await addListing(app, { slug: 'cached-crm', name: 'Cached CRM', tagline: 'First tagline', categories: ['cache-crm'] });
   });
   afterAll(() => app.close());
 
-  it('serves a profile it read within PUBLIC_READ_CACHE_MS again, and never caches a 404', async () => {
+  /** Reads the profile until `seen` holds (PostgreSQL's announcement arrives just after the commit). */
+  async function profileWhen(slug: string, seen: (profile: Record<string, any>) => boolean): Promise<Record<string, any>> {
+    let profile: Record<string, any> = {};
+    for (let tries = 0; tries < 100; tries++) {
+      profile = (await request(`${app.api}/listings/${slug}`)).body;
+      if (seen(profile)) return profile;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`the profile of ${slug} never showed the change: ${JSON.stringify(profile)}`);
+  }
+
+  it('keeps a listing profile until PostgreSQL announces a change of it, and never caches a 404', async () => {
     expect((await request(`${app.api}/listings/cached-crm`)).body.tagline).toBe('First tagline');
+    // A change made without triggers is announced to no one: the copy in memory is served.
+    await sql(app, `do $$ begin perform set_config('session_replication_role', 'replica', true); update listing set tagline = 'Unannounced' where slug = 'cached-crm'; end $$`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await request(`${app.api}/listings/cached-crm`)).body.tagline).toBe('First tagline');
+
     await sql(app, `update listing set tagline = 'Second tagline' where id = ?`, [id]);
-    expect((await request(`${app.api}/listings/cached-crm`)).body.tagline).toBe('First tagline');
+    await profileWhen('cached-crm', (p) => p.tagline === 'Second tagline');
 
     expect((await request(`${app.api}/listings/later-crm`)).status).toBe(404);
     await addListing(app, { slug: 'later-crm', name: 'Later CRM' });
     expect((await request(`${app.api}/listings/later-crm`)).status).toBe(200);
+  });
+
+  it('drops a cached profile when anything it shows changes: votes, updates, reviews, founders, categories', async () => {
+    const [user] = await sql<{ id: number }>(app, `insert into app_user (email, name) values ('cache-reader@example.com', 'Reader') returning id`);
+    const before = await profileWhen('cached-crm', () => true);
+
+    await addVotes(app, id, 3);
+    await profileWhen('cached-crm', (p) => p.votes === before.votes + 3);
+
+    await sql(app, `insert into listing_update (listing_id, title, body) values (?, 'Version 2', 'Faster sync')`, [id]);
+    await profileWhen('cached-crm', (p) => p.latest_updates.some((u: { title: string }) => u.title === 'Version 2'));
+
+    await sql(app, `insert into review (listing_id, user_id, rating, body) values (?, ?, 4, 'Solid')`, [id, user.id]);
+    await profileWhen('cached-crm', (p) => p.community_rating.count === before.community_rating.count + 1);
+
+    const [founder] = await sql<{ id: number }>(app, `insert into founder (site_id, slug, name) values (?, 'cache-founder', 'Ada') returning id`, [app.deps.site.id]);
+    await sql(app, `insert into listing_founder (listing_id, founder_id) values (?, ?)`, [id, founder.id]);
+    await profileWhen('cached-crm', (p) => p.founders.some((f: { name: string }) => f.name === 'Ada'));
+    await sql(app, `update founder set name = 'Ada L.' where id = ?`, [founder.id]);
+    await profileWhen('cached-crm', (p) => p.founders.some((f: { name: string }) => f.name === 'Ada L.'));
+
+    await sql(app, `update category set name = 'Customer relations' where slug = 'cache-crm'`);
+    await profileWhen('cached-crm', (p) => p.categories[0]?.name === 'Customer relations');
+  });
+
+  it('drops every profile after its listening connection was lost, since changes may have been missed', async () => {
+    await profileWhen('cached-crm', () => true);
+    await sql(app, `do $$ begin perform set_config('session_replication_role', 'replica', true); update listing set tagline = 'Missed while away' where slug = 'cached-crm'; end $$`);
+    const [ended] = await sql<{ n: number }>(app, `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where query = 'listen listing_changed'`);
+    expect(ended.n).toBe(1);
+    await profileWhen('cached-crm', (p) => p.tagline === 'Missed while away');
+    // Listening again: announced changes drop the profile as before.
+    await sql(app, `update listing set tagline = 'Announced again' where slug = 'cached-crm'`);
+    await profileWhen('cached-crm', (p) => p.tagline === 'Announced again');
   });
 
   it('serves search results and site info from memory too, one entry for equivalent queries', async () => {
@@ -52,6 +103,18 @@ describe('shared read cache of public reads', () => {
     await short.get('k', read);
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect((await short.get('k', read)).value).toEqual({ reads: 6 });
+  });
+
+  it('does not keep a read that was under way when its key was dropped', async () => {
+    const cache = new ReadCache(60_000);
+    let reads = 0;
+    let release: () => void = () => undefined;
+    const slow = cache.get('k', () => new Promise<number>((resolve) => (release = () => resolve(++reads))));
+    cache.delete('k');
+    release();
+    expect((await slow).value).toBe(1);
+    expect((await cache.get('k', async () => ++reads)).value).toBe(2);
+    expect((await cache.get('k', async () => ++reads)).value).toBe(2);
   });
 
   it('keeps the JSON it holds within its byte budget, dropping the oldest entries first', async () => {
