@@ -1,23 +1,41 @@
 import type { Context } from 'koa';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from '../src/logger.js';
+import type { SiteRow } from '../src/services/site-info.js';
 import type { AppDeps } from './deps.js';
-import type { OperationContext } from './operations/registry.js';
+import type { OperationContext, Principal } from './operations/registry.js';
 
 /**
  * The transport-neutral context of one call, taken from a Koa request. The EntityManager and the
- * logger are read from the request when first used (see requestContext).
+ * logger are read from the request when first used (see RequestState). A class, not an object
+ * literal with getters: V8 gives each such literal a hidden class of its own, which made every
+ * request leave garbage in the old generation.
  */
+class KoaOperationContext implements OperationContext {
+  readonly site: SiteRow;
+  readonly principal: Principal | null;
+  readonly clientIp: string;
+  readonly requestId: string;
+
+  constructor(
+    private readonly ctx: Context,
+    readonly deps: AppDeps,
+  ) {
+    this.site = deps.site;
+    this.principal = ctx.state.principal ?? null;
+    this.clientIp = ctx.ip;
+    this.requestId = ctx.state.requestId;
+  }
+
+  get em(): EntityManager {
+    return this.ctx.state.em;
+  }
+
+  get log(): Logger {
+    return this.ctx.state.log;
+  }
+}
+
 export function operationContext(ctx: Context, deps: AppDeps): OperationContext {
-  return {
-    deps,
-    get em() {
-      return ctx.state.em;
-    },
-    site: deps.site,
-    principal: ctx.state.principal ?? null,
-    clientIp: ctx.ip,
-    requestId: ctx.state.requestId,
-    get log() {
-      return ctx.state.log;
-    },
-  };
+  return new KoaOperationContext(ctx, deps);
 }
