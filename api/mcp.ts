@@ -42,8 +42,7 @@ export function mcpEndpoint(deps: AppDeps, operations: readonly Operation[]): Mi
     onerror: (error) => log.error({ err: error }, 'mcp request failed'),
   });
 
-  return async (ctx, next) => {
-    if (ctx.path !== mcpPath) return next();
+  const answer = async (ctx: Context): Promise<void> => {
     ctx.state.resourcePath = mcpPath;
     refuseForeignHosts(ctx, config.mcpAllowedHosts);
     const message = await readMessage(ctx, config.bodyLimitBytes);
@@ -59,6 +58,7 @@ export function mcpEndpoint(deps: AppDeps, operations: readonly Operation[]): Mi
     ctx.respond = false;
     await calls.run(operationContext(ctx, deps), () => serve(ctx.req, ctx.res, message));
   };
+  return (ctx, next) => (ctx.path === mcpPath ? answer(ctx) : next());
 }
 
 /** DNS rebinding: a browser page on a foreign name must not reach this endpoint. */

@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { AppError } from '../../src/errors.js';
 import { looksLikeApiKey } from '../../src/domain/credentials.js';
 import { apiKeyOwner } from '../../src/services/api-keys.js';
@@ -6,7 +6,7 @@ import { findUserById } from '../../src/services/users.js';
 import type { AppDeps } from '../deps.js';
 import { scopes, type Principal, type Scope } from '../operations/registry.js';
 import { accessTokenVerifier } from './access-tokens.js';
-import { resourcePathOf, resourceUrl } from './resources.js';
+import { resourcePathOf, resourceUrl, type ResourcePath } from './resources.js';
 
 const bearerPattern = /^Bearer[ ]+([\x21-\x7e]+)$/i;
 
@@ -37,28 +37,30 @@ export function authenticate(deps: AppDeps): Middleware {
     return { userId: user.id, email: user.email, scopes: scopes.filter((s): s is Scope => granted.has(s)), via: 'oauth', clientId: claims.client_id };
   };
 
-  return async (ctx, next) => {
+  const check = async (ctx: Context, resource: ResourcePath, header: string): Promise<void> => {
+    const credential = bearerPattern.exec(header)?.[1];
+    try {
+      if (!credential) throw invalid('Send credentials as "Authorization: Bearer <API key or access token>".');
+      ctx.state.principal = await principalFor(credential, resourceUrl(deps.config, resource), ctx.state.em);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      ctx.state.credentialError = error;
+    }
+  };
+
+  // Not an async function: a request without credentials (most reads) passes straight through.
+  return (ctx, next) => {
     const resource = resourcePathOf(ctx.path);
     if (!resource) return next();
     ctx.state.resourcePath = resource;
     const header = ctx.get('authorization');
-    if (header) {
-      const credential = bearerPattern.exec(header)?.[1];
-      try {
-        if (!credential) throw invalid('Send credentials as "Authorization: Bearer <API key or access token>".');
-        ctx.state.principal = await principalFor(credential, resourceUrl(deps.config, resource), ctx.state.em);
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        ctx.state.credentialError = error;
-      }
-    }
-    await next();
+    return header ? check(ctx, resource, header).then(next) : next();
   };
 }
 
-export const refuseInvalidCredential: Middleware = async (ctx, next) => {
+export const refuseInvalidCredential: Middleware = (ctx, next) => {
   if (ctx.state.credentialError) throw ctx.state.credentialError;
-  await next();
+  return next();
 };
 
 function invalid(message: string): AppError {

@@ -11,9 +11,9 @@ const serverMetadata = new Set(['/.well-known/oauth-authorization-server', '/.we
  * The issuer is the site origin, so RFC 8414 metadata belongs at the root; the OAuth server is
  * mounted under /oauth and answers it there (its endpoint URLs then carry the /oauth prefix).
  */
-export const serverMetadataAtRoot: Middleware = async (ctx, next) => {
+export const serverMetadataAtRoot: Middleware = (ctx, next) => {
   if (serverMetadata.has(ctx.path)) ctx.path = `${oauthMountPath}${ctx.path}`;
-  await next();
+  return next();
 };
 
 /** RFC 9728 protected resource metadata for the MCP server and the REST API. */

@@ -17,7 +17,7 @@ export function rateLimit(deps: AppDeps): Middleware {
   return async (ctx, next) => {
     // A credential earns its own budget only once it proved valid; anything else counts per address.
     const key = limitKey(ctx.state.principal ? ctx.get('authorization') : '', ctx.ip);
-    const { used, endsAt } = await limiter.consume(key);
+    const { used, endsAt } = limiter.tryConsume(key) ?? (await limiter.consume(key));
     const resetSeconds = Math.max(1, Math.ceil((endsAt - Date.now()) / 1000));
     ctx.set('RateLimit-Limit', limit);
     ctx.set('RateLimit-Remaining', String(Math.max(0, points - used)));

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from '../../src/logger.js';
+import type { AppError } from '../../src/errors.js';
+import type { UserRow } from '../../src/services/users.js';
+import type { Principal } from '../operations/registry.js';
 import type { AppDeps } from '../deps.js';
 
 const acceptableRequestId = /^[\w.:-]{1,100}$/;
@@ -12,7 +15,14 @@ const acceptableRequestId = /^[\w.:-]{1,100}$/;
  * request, so that every request's state has the same shape and reads of it stay fast.
  */
 export class RequestState {
-  [other: string]: unknown;
+  /** Which protected resource the request is for (set by the bearer check): /api/v1 or /mcp. */
+  resourcePath: string | undefined;
+  /** Who is calling, once a bearer credential proved valid. */
+  principal: Principal | undefined;
+  /** Why the credential sent was refused, kept until the rate limiter has counted the request. */
+  credentialError: AppError | undefined;
+  /** The signed-in person of a browser on the site's pages (null when nobody is). */
+  webUser: UserRow | null | undefined;
   #log: Logger | undefined;
   #em: EntityManager | undefined;
 
@@ -36,19 +46,26 @@ export class RequestState {
  */
 export function requestContext(deps: AppDeps): Middleware {
   const accessLog = deps.log.isLevelEnabled('info');
-  return async (ctx, next) => {
-    const started = process.hrtime.bigint();
+  const begin = (ctx: Context): void => {
     const incoming = ctx.get('x-request-id');
     const requestId = acceptableRequestId.test(incoming) ? incoming : randomUUID();
     ctx.state = new RequestState(deps, requestId);
     ctx.set('X-Request-Id', requestId);
+  };
+  if (!accessLog) {
+    return (ctx, next) => {
+      begin(ctx);
+      return next();
+    };
+  }
+  return async (ctx, next) => {
+    const started = process.hrtime.bigint();
+    begin(ctx);
     try {
       await next();
     } finally {
-      if (accessLog) {
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        ctx.state.log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 100) / 100 }, 'request');
-      }
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      ctx.state.log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 100) / 100 }, 'request');
     }
   };
 }

@@ -38,6 +38,15 @@ export class SharedRateLimiter {
     private readonly syncMs: number,
   ) {}
 
+  /**
+   * Uses one point of `key`'s budget when this process has the key's window open, at once (most
+   * requests); undefined when the window must be opened first (then call `consume`).
+   */
+  tryConsume(key: string): Consumed | undefined {
+    const window = this.windows.get(key);
+    return window && window.endsAt > Date.now() ? this.count(window) : undefined;
+  }
+
   /** Uses one point of `key`'s budget; returns the window's points used (this one included) and its end. */
   async consume(key: string): Promise<Consumed> {
     const now = Date.now();
@@ -47,6 +56,10 @@ export class SharedRateLimiter {
       if (!opening) return this.open(key, now);
       window = await opening;
     }
+    return this.count(window);
+  }
+
+  private count(window: Window): Consumed {
     window.used += 1;
     window.pending += 1;
     this.timer ??= setTimeout(() => void this.sync(), this.syncMs).unref();

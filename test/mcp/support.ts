@@ -67,7 +67,7 @@ export async function startMcpTestApp(env: Record<string, string> = {}): Promise
   await app.deps.orm.em.getConnection().execute('create table if not exists test_effect (id serial primary key, label text not null)');
   const user = await ensureUser(app.deps.orm.em.fork(), 'owner@example.test', 'Test Owner');
   const koa = buildApp(app.deps, mcpTestOperations);
-  koa.middleware.unshift(testPrincipalFor(user));
+  koa.middleware.splice(1, 0, testPrincipalFor(user)); // right after the request context, which makes ctx.state
   const server: Server = koa.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const address = server.address();
