@@ -69,17 +69,20 @@ export const catalogueSection: BenchSection = {
       const queries = searchPaths(rows.map((r) => r.name));
       // Warm-up: each path once, as a service that has been up for a while has seen its pages.
       for (const path of [...listingPaths, ...queries]) await fetch(`${stack.url}${path}`).then((r) => r.arrayBuffer());
+      // The bare route first and last: a busy moment of this shared machine shows as a gap
+      // between the two, and the ratio is taken against the faster.
       const results = {
         bare: await load(bare.origin, ['/bare']),
         getListing: await load(stack.url, listingPaths),
         search: await load(stack.url, queries),
         getListingUncached: await load(uncached.url, listingPaths),
         searchUncached: await load(uncached.url, queries),
+        bareAgain: await load(bare.origin, ['/bare']),
       };
       bare.server.close();
       await uncached.close();
-      const share = results.getListing.rps / results.bare.rps;
-      log(`bare ${Math.round(results.bare.rps)} rps; get_listing ${Math.round(results.getListing.rps)} rps (${(share * 100).toFixed(0)}%), p99 ${results.getListing.p99} ms; search p95 ${results.search.p95} ms`);
+      const share = results.getListing.rps / Math.max(results.bare.rps, results.bareAgain.rps);
+      log(`bare ${Math.round(results.bare.rps)} / ${Math.round(results.bareAgain.rps)} rps; get_listing ${Math.round(results.getListing.rps)} rps (${(share * 100).toFixed(0)}%), p99 ${results.getListing.p99} ms; search p95 ${results.search.p95} ms`);
       const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
       return [
         `${seeded}, then ${seconds} s of load per row with ${connections} connections (autocannon in a worker thread of the same process, loopback).`,
@@ -91,9 +94,10 @@ export const catalogueSection: BenchSection = {
         `| search_listings (${queries.length} queries: names, prefixes, typos, filters) | ${fmt(results.search)} |`,
         `| get_listing, read cache off | ${fmt(results.getListingUncached)} |`,
         `| search_listings, read cache off | ${fmt(results.searchUncached)} |`,
+        `| bare Koa JSON route, again | ${fmt(results.bareAgain)} |`,
         '',
         `- get_listing p99 under 10 ms: ${verdict(results.getListing.p99 < 10)} (${results.getListing.p99} ms).`,
-        `- get_listing throughput at least 40% of the bare route: ${verdict(share >= 0.4)} (${(share * 100).toFixed(0)}%).`,
+        `- get_listing throughput at least 40% of the bare route: ${verdict(share >= 0.4)} (${(share * 100).toFixed(0)}% of the faster of its two runs).`,
         `- search_listings p95 under 30 ms: ${verdict(results.search.p95 < 30)} (${results.search.p95} ms; ${results.searchUncached.p95} ms with the read cache off).`,
         '',
         `The first three rows run with the production settings, read cache included: an api process answers a public read it made less than ${env.PUBLIC_READ_CACHE_MS} ms ago from memory. The load repeats its ${listingPaths.length.toLocaleString('en')} slugs and ${queries.length} queries, so many requests are such hits (listing profiles stay until PostgreSQL announces a change of them, and nothing changes during the run; the run starts after one request to each path); the last two rows send every request to PostgreSQL.`,

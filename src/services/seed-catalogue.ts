@@ -63,10 +63,10 @@ export async function seedCatalogue(em: EntityManager, siteId: number, opts: See
   });
   // Seeding rewrites each listing row once per kind of signal (counters, company), leaving the
   // tables several times larger than their rows, unlike a database grown over time: compact them
-  // as after a restore. Then statistics and the visibility map, which the planner needs.
+  // as after a restore. Then statistics and visibility maps for every table, which the planner
+  // needs, and which would otherwise keep autovacuum busy for minutes after a large seed.
   await query(em, 'vacuum (full) listing, search_listing');
-  await query(em, 'vacuum (analyze) listing, search_listing');
-  await query(em, 'analyze');
+  await query(em, 'vacuum (analyze)');
   return { listings: opts.listings };
 }
 
