@@ -100,7 +100,7 @@ export const catalogueSection: BenchSection = {
         `- get_listing throughput at least 40% of the bare route: ${verdict(share >= 0.4)} (${(share * 100).toFixed(0)}% of the faster of its two runs).`,
         `- search_listings p95 under 30 ms: ${verdict(results.search.p95 < 30)} (${results.search.p95} ms; ${results.searchUncached.p95} ms with the read cache off).`,
         '',
-        `The first three rows run with the production settings, read cache included: an api process answers a public read it made less than ${env.PUBLIC_READ_CACHE_MS} ms ago from memory. The load repeats its ${listingPaths.length.toLocaleString('en')} slugs and ${queries.length} queries, so many requests are such hits (listing profiles stay until PostgreSQL announces a change of them, and nothing changes during the run; the run starts after one request to each path); the last two rows send every request to PostgreSQL.`,
+        `The first three rows run with the production settings, read cache included: an api process answers a public read it made less than ${env.PUBLIC_READ_CACHE_MS} ms ago from memory. The load repeats its ${listingPaths.length.toLocaleString('en')} slugs and ${queries.length} queries, so many requests are such hits (listing profiles stay until PostgreSQL announces a change of them, and nothing changes during the run; the run starts after one request to each path); the two "read cache off" rows send every request to PostgreSQL.`,
         '',
         `Settings: ${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(', ')}. Rate limiting and request logging stay in the pipeline; the limit is raised so that no request is refused and the log level hides per-request lines.`,
       ].join('\n');
