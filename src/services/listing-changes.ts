@@ -27,8 +27,9 @@ export async function listenForListingChanges(databaseUrl: string, onChange: (ch
       const payload = message.payload ?? '*';
       onChange(payload === '*' ? 'all' : { slugs: payload.split(' ') });
     });
-    next.on('error', (error) => {
-      log.warn({ err: error }, 'listing change listener lost its connection; profiles are dropped and it reconnects');
+    next.on('error', (error: Error & { code?: string }) => {
+      // 57P01: PostgreSQL is shutting down (a restart, or the embedded one stopping with us).
+      log[error.code === '57P01' ? 'info' : 'warn']({ err: error }, 'listing change listener lost its connection; profiles are dropped and it reconnects');
       void next.end().catch(() => undefined);
       scheduleReconnect();
     });
