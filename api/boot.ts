@@ -55,15 +55,21 @@ export interface RunningApi {
  * on, listing profiles it holds are dropped as PostgreSQL announces their changes.
  */
 export async function serveApi(deps: AppDeps, extraOperations: readonly Operation[] = []): Promise<RunningApi> {
-  const app = buildApp(deps, extraOperations);
-  const server = app.listen(deps.config.port, deps.config.host);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
-  server.keepAliveTimeout = 65_000;
+  // Listening before serving: no profile can be cached before its changes would be heard.
   const listener =
     deps.readCache.ttlMs > 0 ? await listenForListingChanges(deps.orm.config.get('clientUrl')!, dropChangedProfiles(deps), deps.log) : undefined;
+  const app = buildApp(deps, extraOperations);
+  const server = app.listen(deps.config.port, deps.config.host);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+  } catch (error) {
+    await listener?.close();
+    throw error;
+  }
+  server.keepAliveTimeout = 65_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : deps.config.port;
   const housekeeping = setInterval(() => void purge(deps), 60 * 60 * 1000).unref();

@@ -16,11 +16,13 @@ class KoaOperationContext implements OperationContext {
   readonly principal: Principal | null;
   readonly clientIp: string;
   readonly requestId: string;
+  readonly #ctx: Context;
 
   constructor(
-    private readonly ctx: Context,
+    ctx: Context,
     readonly deps: AppDeps,
   ) {
+    this.#ctx = ctx;
     this.site = deps.site;
     this.principal = ctx.state.principal ?? null;
     this.clientIp = ctx.ip;
@@ -28,11 +30,11 @@ class KoaOperationContext implements OperationContext {
   }
 
   get em(): EntityManager {
-    return this.ctx.state.em;
+    return this.#ctx.state.em;
   }
 
   get log(): Logger {
-    return this.ctx.state.log;
+    return this.#ctx.state.log;
   }
 }
 

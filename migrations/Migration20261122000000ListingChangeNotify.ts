@@ -13,7 +13,7 @@ const profileParts = ['listing_founder', 'listing_update', 'review', 'domain_rat
 export class Migration20261122000000ListingChangeNotify extends Migration {
   override async up(): Promise<void> {
     this.addSql(`create function notify_listings_changed(slugs text) returns void language sql as $$
-      select pg_notify('listing_changed', case when length(slugs) > 7000 then '*' else slugs end) where slugs is not null $$;`);
+      select pg_notify('listing_changed', case when octet_length(slugs) > 7000 then '*' else slugs end) where slugs is not null $$;`);
 
     // The listing itself: old and new slugs (a renamed listing drops both).
     this.addSql(`create function listing_changed() returns trigger language plpgsql as $$ begin
@@ -48,19 +48,25 @@ export class Migration20261122000000ListingChangeNotify extends Migration {
         referencing old table as gone for each statement execute function listing_part_changed();`);
     }
 
-    // A founder's name, title or country shows on the profiles of their listings.
+    // A founder's name, title or country shows on the profiles of their listings, and their slug on
+    // the stories they wrote.
     this.addSql(`create function founder_changed() returns trigger language plpgsql as $$ begin
-      perform notify_listings_changed((select string_agg(distinct l.slug, ' ') from listing_founder lf
-        join listing l on l.id = lf.listing_id where lf.founder_id in (select id from changed)));
+      perform notify_listings_changed((select string_agg(distinct l.slug, ' ') from listing l where l.id in (
+        select listing_id from listing_founder where founder_id in (select id from changed)
+        union select listing_id from founder_story where founder_id in (select id from changed))));
       return null; end $$;`);
     this.addSql(`create trigger founder_changed_update after update on founder
       referencing new table as changed for each statement execute function founder_changed();`);
 
-    // Category names show on every profile of their listings: rare, so all of them.
-    this.addSql(`create function category_changed() returns trigger language plpgsql as $$ begin
+    // Category names show on every profile of their listings, and a truncate names no rows: rare,
+    // so all of them.
+    this.addSql(`create function all_listings_changed() returns trigger language plpgsql as $$ begin
       perform pg_notify('listing_changed', '*');
       return null; end $$;`);
-    this.addSql(`create trigger category_changed after update or delete on category
-      for each statement execute function category_changed();`);
+    this.addSql(`create trigger category_changed after update or delete or truncate on category
+      for each statement execute function all_listings_changed();`);
+    for (const table of ['listing', 'founder', ...profileParts]) {
+      this.addSql(`create trigger ${table}_truncated after truncate on ${table} for each statement execute function all_listings_changed();`);
+    }
   }
 }

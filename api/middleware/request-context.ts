@@ -23,20 +23,23 @@ export class RequestState {
   credentialError: AppError | undefined;
   /** The signed-in person of a browser on the site's pages (null when nobody is). */
   webUser: UserRow | null | undefined;
+  readonly #deps: AppDeps;
   #log: Logger | undefined;
   #em: EntityManager | undefined;
 
   constructor(
-    private readonly deps: AppDeps,
+    deps: AppDeps,
     readonly requestId: string,
-  ) {}
+  ) {
+    this.#deps = deps;
+  }
 
   get log(): Logger {
-    return (this.#log ??= this.deps.log.child({ requestId: this.requestId }));
+    return (this.#log ??= this.#deps.log.child({ requestId: this.requestId }));
   }
 
   get em(): EntityManager {
-    return (this.#em ??= this.deps.orm.em.fork());
+    return (this.#em ??= this.#deps.orm.em.fork());
   }
 }
 

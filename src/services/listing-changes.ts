@@ -10,41 +10,60 @@ export interface ListingChangeListener {
 
 const channel = 'listing_changed';
 const reconnectDelayMs = 1000;
+/** An idle connection can be dropped by the network without a word: ask now and then. */
+const heartbeatMs = 30_000;
+const heartbeatTimeoutMs = 10_000;
 
 /**
  * Listens on PostgreSQL's `listing_changed` channel (announced by triggers, see migration
- * ListingChangeNotify) on a connection of its own. While the connection is down changes may be
- * missed, so once it is back `onChange('all')` is called before listening resumes.
+ * ListingChangeNotify) on a connection of its own, which must reach PostgreSQL itself (LISTEN
+ * does not pass a transaction-mode pooler). While the connection is down changes may be missed,
+ * so once it is back `onChange('all')` is called. A heartbeat query finds a connection the
+ * network dropped silently.
  */
 export async function listenForListingChanges(databaseUrl: string, onChange: (change: ListingChange) => void, log: Logger): Promise<ListingChangeListener> {
-  let client: pg.Client | undefined;
+  let current: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
 
+  const lost = (client: pg.Client, error: Error & { code?: string }): void => {
+    if (client !== current) return; // an old connection's late error
+    current = undefined;
+    void client.end().catch(() => undefined);
+    if (closed) return;
+    // 57P01: PostgreSQL is shutting down (a restart, or the embedded one stopping with us).
+    log[error.code === '57P01' ? 'info' : 'warn']({ err: error }, 'listing change listener lost its connection; profiles are dropped and it reconnects');
+    scheduleReconnect();
+  };
+
   const connect = async (afterFailure: boolean): Promise<void> => {
-    const next = new pg.Client({ connectionString: databaseUrl });
-    next.on('notification', (message) => {
-      const payload = message.payload ?? '*';
-      onChange(payload === '*' ? 'all' : { slugs: payload.split(' ') });
+    const client = new pg.Client({ connectionString: databaseUrl, keepAlive: true, application_name: 'launch-directory listing changes' });
+    current = client;
+    client.on('notification', (message) => {
+      const payload = message.payload ?? '';
+      onChange(payload === '' || payload === '*' ? 'all' : { slugs: payload.split(' ') });
     });
-    next.on('error', (error: Error & { code?: string }) => {
-      // 57P01: PostgreSQL is shutting down (a restart, or the embedded one stopping with us).
-      log[error.code === '57P01' ? 'info' : 'warn']({ err: error }, 'listing change listener lost its connection; profiles are dropped and it reconnects');
-      void next.end().catch(() => undefined);
-      scheduleReconnect();
-    });
-    await next.connect();
-    await next.query(`listen ${channel}`);
-    client = next;
+    client.on('error', (error) => lost(client, error));
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+    } catch (error) {
+      if (current === client) current = undefined;
+      await client.end().catch(() => undefined);
+      if (closed) return;
+      throw error;
+    }
+    if (closed || current !== client) {
+      await client.end().catch(() => undefined);
+      return;
+    }
     if (afterFailure) onChange('all');
   };
 
   const scheduleReconnect = (): void => {
-    client = undefined;
     if (closed || retry) return;
     retry = setTimeout(() => {
       retry = undefined;
-      if (closed) return;
       connect(true).catch((error: unknown) => {
         log.warn({ err: error }, 'listing change listener could not reconnect; trying again');
         scheduleReconnect();
@@ -53,11 +72,22 @@ export async function listenForListingChanges(databaseUrl: string, onChange: (ch
     retry.unref();
   };
 
+  const heartbeat = setInterval(() => {
+    const client = current;
+    if (!client) return;
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer to the heartbeat')), heartbeatTimeoutMs).unref());
+    Promise.race([client.query('select 1'), timeout]).catch((error: Error) => lost(client, error));
+  }, heartbeatMs);
+  heartbeat.unref();
+
   await connect(false);
   return {
     async close() {
       closed = true;
+      clearInterval(heartbeat);
       clearTimeout(retry);
+      const client = current;
+      current = undefined;
       await client?.end().catch(() => undefined);
     },
   };

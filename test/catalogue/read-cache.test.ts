@@ -1,6 +1,7 @@
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
 import { ReadCache } from '../../src/services/read-cache.js';
+import { listenForListingChanges } from '../../src/services/listing-changes.js';
 import { addCategory, addListing, addVotes, sql } from './fixtures.js';
 
 describe('shared read cache of public reads', () => {
@@ -61,6 +62,23 @@ describe('shared read cache of public reads', () => {
 
     await sql(app, `update category set name = 'Customer relations' where slug = 'cache-crm'`);
     await profileWhen('cached-crm', (p) => p.categories[0]?.name === 'Customer relations');
+
+    await sql(app, `insert into domain_rating_snapshot (listing_id, measured_on, value) values (?, current_date - 40, 10), (?, current_date, 30)`, [id, id]);
+    await profileWhen('cached-crm', (p) => p.domain_rating?.trend.direction === 'up');
+  });
+
+  it('answers 404 once a cached listing is withdrawn, and follows a renamed slug', async () => {
+    const renamed = await addListing(app, { slug: 'renamed-crm', name: 'Renamed CRM' });
+    expect((await request(`${app.api}/listings/renamed-crm`)).status).toBe(200);
+    await sql(app, `update listing set slug = 'renamed-crm-2' where id = ?`, [renamed]);
+    await profileWhen('renamed-crm-2', () => true);
+    expect((await request(`${app.api}/listings/renamed-crm`)).status).toBe(404);
+
+    await sql(app, `update listing set status = 'archived' where id = ?`, [renamed]);
+    for (let tries = 0; (await request(`${app.api}/listings/renamed-crm-2`)).status !== 404; tries++) {
+      if (tries > 100) throw new Error('the withdrawn listing is still served');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   });
 
   it('drops every profile after its listening connection was lost, since changes may have been missed', async () => {
@@ -72,6 +90,18 @@ describe('shared read cache of public reads', () => {
     // Listening again: announced changes drop the profile as before.
     await sql(app, `update listing set tagline = 'Announced again' where slug = 'cached-crm'`);
     await profileWhen('cached-crm', (p) => p.tagline === 'Announced again');
+  });
+
+  it('a listener closed while it waits to reconnect stays closed', async () => {
+    const listening = async () =>
+      (await sql<{ n: number }>(app, `select count(*)::int as n from pg_stat_activity where application_name = 'launch-directory listing changes'`))[0].n;
+    const log = app.deps.log;
+    const second = await listenForListingChanges(app.deps.orm.config.get('clientUrl')!, () => undefined, log);
+    expect(await listening()).toBe(2); // the api's and this one
+    await sql(app, `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'launch-directory listing changes'`);
+    await second.close(); // within its reconnect delay
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await listening()).toBe(1); // the api's listener came back; the closed one did not
   });
 
   it('serves search results and site info from memory too, one entry for equivalent queries', async () => {
@@ -117,15 +147,17 @@ describe('shared read cache of public reads', () => {
     expect((await cache.get('k', async () => ++reads)).value).toBe(2);
   });
 
-  it('keeps the JSON it holds within its byte budget, dropping the oldest entries first', async () => {
-    let reads = 0;
-    const read = async () => ({ reads: ++reads, padding: 'x'.repeat(40) });
-    const cache = new ReadCache(60_000, 150); // about two entries of 60 bytes
-    await cache.get('a', read);
-    await cache.get('b', read);
-    await cache.get('c', read);
-    expect((await cache.get('c', read)).value.reads).toBe(3);
-    expect((await cache.get('b', read)).value.reads).toBe(2);
-    expect((await cache.get('a', read)).value.reads).toBe(4); // dropped to make room, read again
+  it('stays within its memory estimate and its number of entries, dropping the oldest first', async () => {
+    for (const cache of [new ReadCache(60_000, 1000), new ReadCache(60_000, 2 ** 30, 2)]) {
+      // An entry here is estimated at about 460 bytes: 1,000 bytes, like 2 entries, hold two.
+      let reads = 0;
+      const read = async () => ({ reads: ++reads, padding: 'x'.repeat(40) });
+      await cache.get('a', read);
+      await cache.get('b', read);
+      await cache.get('c', read);
+      expect((await cache.get('c', read)).value.reads).toBe(3);
+      expect((await cache.get('b', read)).value.reads).toBe(2);
+      expect((await cache.get('a', read)).value.reads).toBe(4); // dropped to make room, read again
+    }
   });
 });
