@@ -19,7 +19,7 @@ export async function callTool(op: Operation, args: unknown, ctx: OperationConte
     const result = await execute(op, input, ctx, idempotencyKey);
     return {
       structuredContent: result.body as Record<string, unknown>,
-      content: [{ type: 'text', text: JSON.stringify(result.body) }],
+      content: [{ type: 'text', text: result.json ?? JSON.stringify(result.body) }],
       ...(result.replayed ? { _meta: { [replayedMetaKey]: true } } : {}),
     };
   } catch (thrown) {
