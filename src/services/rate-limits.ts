@@ -49,14 +49,10 @@ export class SharedRateLimiter {
 
   /** Uses one point of `key`'s budget; returns the window's points used (this one included) and its end. */
   async consume(key: string): Promise<Consumed> {
-    const now = Date.now();
-    let window = this.windows.get(key);
-    if (!window || window.endsAt <= now) {
-      const opening = this.opening.get(key);
-      if (!opening) return this.open(key, now);
-      window = await opening;
-    }
-    return this.count(window);
+    const counted = this.tryConsume(key);
+    if (counted) return counted;
+    const opening = this.opening.get(key);
+    return opening ? this.count(await opening) : this.open(key, Date.now());
   }
 
   private count(window: Window): Consumed {
