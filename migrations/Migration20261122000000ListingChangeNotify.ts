@@ -14,6 +14,8 @@ export class Migration20261122000000ListingChangeNotify extends Migration {
   override async up(): Promise<void> {
     this.addSql(`create function notify_listings_changed(slugs text) returns void language sql as $$
       select pg_notify('listing_changed', case when octet_length(slugs) > 7000 then '*' else slugs end) where slugs is not null $$;`);
+    this.addSql(`create function notify_listing_ids_changed(ids int[]) returns void language sql as $$
+      select notify_listings_changed((select string_agg(slug, ' ') from listing where id = any(ids))) $$;`);
 
     // The listing itself: old and new slugs (a renamed listing drops both).
     this.addSql(`create function listing_changed() returns trigger language plpgsql as $$ begin
@@ -31,12 +33,11 @@ export class Migration20261122000000ListingChangeNotify extends Migration {
     // Rows shown in a profile, by their listing_id.
     this.addSql(`create function listing_part_changed() returns trigger language plpgsql as $$ begin
       if tg_op = 'INSERT' then
-        perform notify_listings_changed((select string_agg(distinct l.slug, ' ') from listing l where l.id in (select listing_id from changed)));
+        perform notify_listing_ids_changed(array(select listing_id from changed));
       elsif tg_op = 'UPDATE' then
-        perform notify_listings_changed((select string_agg(distinct l.slug, ' ') from listing l
-          where l.id in (select listing_id from changed union select listing_id from gone)));
+        perform notify_listing_ids_changed(array(select listing_id from changed union select listing_id from gone));
       else
-        perform notify_listings_changed((select string_agg(distinct l.slug, ' ') from listing l where l.id in (select listing_id from gone)));
+        perform notify_listing_ids_changed(array(select listing_id from gone));
       end if;
       return null; end $$;`);
     for (const table of profileParts) {
@@ -51,9 +52,9 @@ export class Migration20261122000000ListingChangeNotify extends Migration {
     // A founder's name, title or country shows on the profiles of their listings, and their slug on
     // the stories they wrote.
     this.addSql(`create function founder_changed() returns trigger language plpgsql as $$ begin
-      perform notify_listings_changed((select string_agg(distinct l.slug, ' ') from listing l where l.id in (
+      perform notify_listing_ids_changed(array(
         select listing_id from listing_founder where founder_id in (select id from changed)
-        union select listing_id from founder_story where founder_id in (select id from changed))));
+        union select listing_id from founder_story where founder_id in (select id from changed)));
       return null; end $$;`);
     this.addSql(`create trigger founder_changed_update after update on founder
       referencing new table as changed for each statement execute function founder_changed();`);
