@@ -10,7 +10,7 @@ import {
   loadCrawledPages,
   recordCrawlProgress,
   storeCrawl,
-} from '../src/services/draft-build.js';
+} from '../src/drafts/build.js';
 import type { ActivityDeps } from './index.js';
 
 /** Heartbeats while long work runs, so a crashed worker's attempt is retried within seconds. */

@@ -2,10 +2,10 @@ import type { Config } from '../src/config.js';
 import type { Orm } from '../src/db.js';
 import type { Logger } from '../src/logger.js';
 import type { TemporalHandle } from '../src/temporal.js';
-import type { SiteRow } from '../src/services/site-info.js';
+import type { SiteRow } from '../src/catalogue/site-info.js';
 import type { Mailer } from '../src/mail/index.js';
-import type { ServerKeys } from '../src/services/server-keys.js';
-import type { ReadCache } from '../src/services/read-cache.js';
+import type { ServerKeys } from '../src/accounts/server-keys.js';
+import type { ReadCache } from '../src/platform/read-cache.js';
 
 /** Long-lived dependencies of the api process, built once at start-up. */
 export interface AppDeps {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError, type FieldError } from '../src/errors.js';
-import { listingProfileKey } from '../src/services/read-cache.js';
+import { listingProfileKey } from '../src/platform/read-cache.js';
 import { withIdempotency } from './middleware/idempotency.js';
 import type { Operation, OperationContext } from './operations/registry.js';
 

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from '../src/logger.js';
-import type { SiteRow } from '../src/services/site-info.js';
+import type { SiteRow } from '../src/catalogue/site-info.js';
 import type { AppDeps } from './deps.js';
 import type { OperationContext, Principal } from './operations/registry.js';
 

@@ -5,7 +5,7 @@ import { createLogger } from '../src/logger.js';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../src/stack/postgres.js';
 import { findTemporalCli, startTemporalDevServer, type DevServerHandle } from '../src/stack/temporal-server.js';
 import { createWorker, routeSdkLogs } from '../src/worker.js';
-import { seedEmptyCatalogue } from '../src/services/seed-catalogue.js';
+import { seedEmptyCatalogue } from '../src/seed/catalogue.js';
 import { closeDeps, openDeps, serveApi } from './boot.js';
 
 /**

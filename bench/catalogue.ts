@@ -1,7 +1,7 @@
 import Koa from 'koa';
 import type { Server } from 'node:http';
-import { catalogueIsEmpty, seedCatalogue } from '../src/services/seed-catalogue.js';
-import { ReadCache } from '../src/services/read-cache.js';
+import { catalogueIsEmpty, seedCatalogue } from '../src/seed/catalogue.js';
+import { ReadCache } from '../src/platform/read-cache.js';
 import { serveApi } from '../api/boot.js';
 import { freePort } from '../test/support/ports.js';
 import { runLoad, type LoadResult } from './load.js';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApiKey } from '../src/services/api-keys.js';
-import { ensureUser } from '../src/services/users.js';
+import { createApiKey } from '../src/accounts/api-keys.js';
+import { ensureUser } from '../src/accounts/users.js';
 import { createWorker } from '../src/worker.js';
 import type { BenchSection } from './section.js';
 import { startBenchStack } from './stack.js';

@@ -1,8 +1,8 @@
 import type { Context, Middleware } from 'koa';
 import { AppError } from '../../src/errors.js';
 import { looksLikeApiKey } from '../../src/domain/credentials.js';
-import { apiKeyOwner } from '../../src/services/api-keys.js';
-import { findUserById } from '../../src/services/users.js';
+import { apiKeyOwner } from '../../src/accounts/api-keys.js';
+import { findUserById } from '../../src/accounts/users.js';
 import type { AppDeps } from '../deps.js';
 import { scopes, type Principal, type Scope } from '../operations/registry.js';
 import { accessTokenVerifier } from './access-tokens.js';

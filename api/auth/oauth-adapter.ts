@@ -1,6 +1,6 @@
 import { errors, type Adapter, type AdapterConstructor, type AdapterPayload } from 'oidc-provider';
 import type { Orm } from '../../src/db.js';
-import { OAuthRecordStore } from '../../src/services/oauth-records.js';
+import { OAuthRecordStore } from '../../src/accounts/oauth-records.js';
 
 /** Records the OAuth server uses once: a second use must fail even when two requests race. */
 const singleUse = new Set(['AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest', 'PushedAuthorizationRequest']);

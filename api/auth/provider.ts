@@ -1,5 +1,5 @@
 import Provider, { errors, interactionPolicy, type AsymmetricSigningAlgorithm, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
-import { findUserById } from '../../src/services/users.js';
+import { findUserById } from '../../src/accounts/users.js';
 import { scopes } from '../operations/registry.js';
 import type { AppDeps } from '../deps.js';
 import { escapeHtml } from '../web/html.js';

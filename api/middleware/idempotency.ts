@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../../src/errors.js';
-import { IdempotencyStore } from '../../src/services/idempotency.js';
+import { IdempotencyStore } from '../../src/platform/idempotency.js';
 import type { Operation, OperationContext } from '../operations/registry.js';
 import type { Execution } from '../execute.js';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
 import { AppError } from '../../src/errors.js';
-import { SharedRateLimiter } from '../../src/services/rate-limits.js';
+import { SharedRateLimiter } from '../../src/platform/rate-limits.js';
 import type { AppDeps } from '../deps.js';
 
 /**

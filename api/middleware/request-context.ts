@@ -3,7 +3,7 @@ import type { Context, Middleware } from 'koa';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from '../../src/logger.js';
 import type { AppError } from '../../src/errors.js';
-import type { UserRow } from '../../src/services/users.js';
+import type { UserRow } from '../../src/accounts/users.js';
 import type { Principal } from '../operations/registry.js';
 import type { AppDeps } from '../deps.js';
 

@@ -1,5 +1,5 @@
 import { notFound } from '../../src/errors.js';
-import { findUserById } from '../../src/services/users.js';
+import { findUserById } from '../../src/accounts/users.js';
 import { defineOperation } from './registry.js';
 
 export const getAccount = defineOperation({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import * as blog from '../../src/services/blog.js';
-import * as founders from '../../src/services/founders.js';
-import * as interview from '../../src/services/interview-questions.js';
-import * as products from '../../src/services/products.js';
+import * as blog from '../../src/catalogue/blog.js';
+import * as founders from '../../src/catalogue/founders.js';
+import * as interview from '../../src/catalogue/interview-questions.js';
+import * as products from '../../src/catalogue/products.js';
 import { countryCode, pagination, publicRead, slug } from './common.js';
 import { defineOperation } from './registry.js';
 

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { launchSections, leaderboards, type Leaderboard } from '../../src/domain/catalogue-terms.js';
 import { resolveWeek } from '../../src/domain/weeks.js';
 import { AppError, notFound } from '../../src/errors.js';
-import * as awards from '../../src/services/awards.js';
-import * as categories from '../../src/services/categories.js';
-import * as launches from '../../src/services/launches.js';
-import * as boards from '../../src/services/leaderboards.js';
+import * as awards from '../../src/catalogue/awards.js';
+import * as categories from '../../src/catalogue/categories.js';
+import * as launches from '../../src/catalogue/launches.js';
+import * as boards from '../../src/catalogue/leaderboards.js';
 import { pagination, publicRead, queryBoolean, slug } from './common.js';
 import { defineOperation } from './registry.js';
 

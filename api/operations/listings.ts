@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { badgeModes, badgeShapes, badgeSizes } from '../../src/domain/badges.js';
 import { searchSorts, searchStatuses } from '../../src/domain/catalogue-terms.js';
-import * as badges from '../../src/services/badges.js';
-import * as listingCompare from '../../src/services/listing-compare.js';
-import * as listingProfile from '../../src/services/listing-profile.js';
-import * as listingSearch from '../../src/services/listing-search.js';
+import * as badges from '../../src/catalogue/badges.js';
+import * as listingCompare from '../../src/catalogue/listing-compare.js';
+import * as listingProfile from '../../src/catalogue/listing-profile.js';
+import * as listingSearch from '../../src/catalogue/listing-search.js';
 import { countryCode, pagination, publicRead, slug } from './common.js';
 import { defineOperation } from './registry.js';
 

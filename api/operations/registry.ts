@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../deps.js';
-import type { SiteRow } from '../../src/services/site-info.js';
+import type { SiteRow } from '../../src/catalogue/site-info.js';
 import type { Logger } from '../../src/logger.js';
 
 export const scopes = ['account:read', 'listings:write', 'orders:write'] as const;

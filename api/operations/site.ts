@@ -1,4 +1,4 @@
-import { siteCounts } from '../../src/services/site-info.js';
+import { siteCounts } from '../../src/catalogue/site-info.js';
 import { publicRead } from './common.js';
 import { defineOperation } from './registry.js';
 

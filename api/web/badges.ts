@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { badgeSvg, parseBadgeFileName } from '../../src/domain/badges.js';
 import { notFound } from '../../src/errors.js';
-import { badgeSubject } from '../../src/services/badges.js';
+import { badgeSubject } from '../../src/catalogue/badges.js';
 import { slug as slugSchema } from '../operations/common.js';
 import type { AppDeps } from '../deps.js';
 

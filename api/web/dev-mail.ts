@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { latestMail } from '../../src/services/mail-outbox.js';
+import { latestMail } from '../../src/mail/outbox.js';
 import type { AppDeps } from '../deps.js';
 import { escapeHtml } from './html.js';
 import { page } from './layout.js';

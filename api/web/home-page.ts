@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { Page } from '../../src/domain/pagination.js';
-import { topCategories } from '../../src/services/categories.js';
+import { topCategories } from '../../src/catalogue/categories.js';
 import type { AppDeps } from '../deps.js';
 import { getLaunchWeek } from '../operations/launches.js';
 import { searchListings } from '../operations/listings.js';

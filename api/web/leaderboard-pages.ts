@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import type { Leaderboard } from '../../src/domain/catalogue-terms.js';
 import type { Page } from '../../src/domain/pagination.js';
-import { leaderboardSummaries } from '../../src/services/leaderboards.js';
+import { leaderboardSummaries } from '../../src/catalogue/leaderboards.js';
 import type { AppDeps } from '../deps.js';
 import { getLeaderboard } from '../operations/launches.js';
 import { canonicalUrl, dollars, listingLink, pager, pathSlug, plural, readOperation, sendPage, type ListingSummary } from './catalogue-html.js';

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { AppError } from '../../src/errors.js';
-import { badgeSubject } from '../../src/services/badges.js';
+import { badgeSubject } from '../../src/catalogue/badges.js';
 import type { AppDeps } from '../deps.js';
 import { storySections } from '../operations/draft-schemas.js';
 import { getListing } from '../operations/listings.js';

@@ -1,8 +1,8 @@
 import type { Context, Middleware } from 'koa';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { koaBody } from 'koa-body';
-import { startWebSession, webSessionUser, endWebSession } from '../../src/services/web-sessions.js';
-import type { UserRow } from '../../src/services/users.js';
+import { startWebSession, webSessionUser, endWebSession } from '../../src/accounts/web-sessions.js';
+import type { UserRow } from '../../src/accounts/users.js';
 import { AppError } from '../../src/errors.js';
 import type { AppDeps } from '../deps.js';
 import { escapeHtml } from './html.js';

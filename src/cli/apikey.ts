@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { createApiKey } from '../services/api-keys.js';
-import { findUserByEmail } from '../services/users.js';
+import { createApiKey } from '../accounts/api-keys.js';
+import { findUserByEmail } from '../accounts/users.js';
 import type { CliCommand } from './command.js';
 import { withDatabase } from './database.js';
 import { actionOptions } from './options.js';

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { migrate } from '../db.js';
-import { catalogueIsEmpty, seedCatalogue } from '../services/seed-catalogue.js';
+import { catalogueIsEmpty, seedCatalogue } from '../seed/catalogue.js';
 import type { CliCommand } from './command.js';
 import { defaultSiteId, withDatabase } from './database.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ensureUser } from '../services/users.js';
+import { ensureUser } from '../accounts/users.js';
 import type { CliCommand } from './command.js';
 import { withDatabase } from './database.js';
 import { actionOptions } from './options.js';

@@ -1,5 +1,5 @@
 import type { Orm } from '../db.js';
-import { storeMail } from '../services/mail-outbox.js';
+import { storeMail } from './outbox.js';
 import type { Mailer, MailMessage } from './mailer.js';
 
 /** The embedded default: nothing leaves the machine; mail lands in the outbox table. */

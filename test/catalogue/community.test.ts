@@ -1,8 +1,8 @@
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
-import { addInterviewQuestions } from '../../src/services/interview-questions.js';
-import { setProductPrice } from '../../src/services/products.js';
-import { upsertBlogPost } from '../../src/services/editorial.js';
+import { addInterviewQuestions } from '../../src/catalogue/interview-questions.js';
+import { setProductPrice } from '../../src/catalogue/products.js';
+import { upsertBlogPost } from '../../src/catalogue/editorial.js';
 import { addListing, sql } from './fixtures.js';
 
 let app: TestApp;

@@ -1,7 +1,7 @@
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
 import { addDays, isoDate, mondayOf } from '../../src/domain/weeks.js';
-import { writeWeeklyAwards } from '../../src/services/awards.js';
+import { writeWeeklyAwards } from '../../src/catalogue/awards.js';
 import { addCategory, addListing, addVotes, sql, weeksFromNow } from './fixtures.js';
 
 let app: TestApp;

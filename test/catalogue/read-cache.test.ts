@@ -1,7 +1,7 @@
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
-import { ReadCache } from '../../src/services/read-cache.js';
-import { listenForListingChanges } from '../../src/services/listing-changes.js';
+import { ReadCache } from '../../src/platform/read-cache.js';
+import { listenForListingChanges } from '../../src/platform/listing-changes.js';
 import { addCategory, addListing, addVotes, sql } from './fixtures.js';
 
 describe('shared read cache of public reads', () => {

@@ -1,7 +1,7 @@
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
 import { generateListings } from '../../src/seed/generate.js';
-import { catalogueIsEmpty, seedCatalogue, seedEmptyCatalogue } from '../../src/services/seed-catalogue.js';
+import { catalogueIsEmpty, seedCatalogue, seedEmptyCatalogue } from '../../src/seed/catalogue.js';
 import { createLogger } from '../../src/logger.js';
 import { sql } from './fixtures.js';
 

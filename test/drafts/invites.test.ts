@@ -1,4 +1,4 @@
-import { latestMail } from '../../src/services/mail-outbox.js';
+import { latestMail } from '../../src/mail/outbox.js';
 import { readyDraft, startDraftWorld, type DraftWorld } from './support.js';
 
 let dw: DraftWorld;

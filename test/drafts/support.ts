@@ -1,6 +1,6 @@
 import type { Env } from '../../src/config.js';
-import { createApiKey } from '../../src/services/api-keys.js';
-import { ensureUser } from '../../src/services/users.js';
+import { createApiKey } from '../../src/accounts/api-keys.js';
+import { ensureUser } from '../../src/accounts/users.js';
 import { startTestApp, type TestApp, type TestAppOptions } from '../support/app.js';
 import { startCrawlWorld, type CrawlWorld } from '../support/crawl-world.js';
 import { request, type JsonResponse } from '../support/http.js';

@@ -1,8 +1,8 @@
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
 import { testOperations } from '../support/test-operations.js';
-import { createApiKey } from '../../src/services/api-keys.js';
-import { ensureUser } from '../../src/services/users.js';
+import { createApiKey } from '../../src/accounts/api-keys.js';
+import { ensureUser } from '../../src/accounts/users.js';
 
 const problemType = 'application/problem+json';
 

@@ -1,5 +1,5 @@
 import { startTestApp, type TestApp } from '../support/app.js';
-import { purgeEndedRateLimits, SharedRateLimiter } from '../../src/services/rate-limits.js';
+import { purgeEndedRateLimits, SharedRateLimiter } from '../../src/platform/rate-limits.js';
 
 describe('shared rate limits', () => {
   let app: TestApp;

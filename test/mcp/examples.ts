@@ -1,6 +1,6 @@
-import { createDraft } from '../../src/services/drafts.js';
-import { seedCatalogue } from '../../src/services/seed-catalogue.js';
-import { ensureUser } from '../../src/services/users.js';
+import { createDraft } from '../../src/drafts/drafts.js';
+import { seedCatalogue } from '../../src/seed/catalogue.js';
+import { ensureUser } from '../../src/accounts/users.js';
 import type { McpTestApp } from './support.js';
 
 /**

@@ -6,7 +6,7 @@ import { buildApp } from '../../api/app.js';
 import { defineOperation, scopes, type Operation, type Principal, type Scope } from '../../api/operations/registry.js';
 import { queryBoolean, slug } from '../../api/operations/common.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { ensureUser, type UserRow } from '../../src/services/users.js';
+import { ensureUser, type UserRow } from '../../src/accounts/users.js';
 import { testOperations } from '../support/test-operations.js';
 
 /**

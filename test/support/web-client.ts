@@ -1,5 +1,5 @@
 import type { TestApp } from './app.js';
-import { latestMail } from '../../src/services/mail-outbox.js';
+import { latestMail } from '../../src/mail/outbox.js';
 
 export interface Page {
   status: number;

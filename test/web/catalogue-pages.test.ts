@@ -1,5 +1,5 @@
 import { startTestApp, type TestApp } from '../support/app.js';
-import { seedCatalogue } from '../../src/services/seed-catalogue.js';
+import { seedCatalogue } from '../../src/seed/catalogue.js';
 import { addCategory, addListing, addVotes, sql } from '../catalogue/fixtures.js';
 import { getPage, htmlProblems } from './pages.js';
 

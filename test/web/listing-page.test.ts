@@ -1,6 +1,6 @@
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
-import { seedCatalogue } from '../../src/services/seed-catalogue.js';
+import { seedCatalogue } from '../../src/seed/catalogue.js';
 import { addCategory, addListing, addUser, sql } from '../catalogue/fixtures.js';
 import { getPage, htmlProblems } from './pages.js';
 

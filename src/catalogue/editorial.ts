@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { jsonParam, query } from './catalogue-sql.js';
+import { jsonParam, query } from './sql.js';
 
 export interface Faq {
   question: string;

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { leaderboards, type Leaderboard } from '../domain/catalogue-terms.js';
 import { offsetOf, pageOf } from '../domain/pagination.js';
 import { addWeeks, isoDate, weekSpan } from '../domain/weeks.js';
-import { query, summaryJson, withUrl, type Json, type Summary } from './catalogue-sql.js';
+import { query, summaryJson, withUrl, type Json, type Summary } from './sql.js';
 
 interface BoardDefinition {
   title: string;

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { jsonParam, query, type Json } from './catalogue-sql.js';
+import { jsonParam, query, type Json } from './sql.js';
 
 /** The founder interview: the active questions in order. */
 export async function listInterviewQuestions(em: EntityManager, siteId: number): Promise<Json> {

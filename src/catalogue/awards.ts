@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { offsetOf, pageOf } from '../domain/pagination.js';
 import { addWeeks, isoDate } from '../domain/weeks.js';
 import { notFound } from '../errors.js';
-import { query, summaryJson, withUrl, type Summary } from './catalogue-sql.js';
+import { query, summaryJson, withUrl, type Summary } from './sql.js';
 
 /** Launch of the Week #1 to #3, newest week first; optionally those of one listing. */
 export async function listAwards(em: EntityManager, siteId: number, publicUrl: string, listingSlug: string | undefined, page: number, perPage: number): Promise<object> {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { MailMessage } from '../mail/mailer.js';
+import type { MailMessage } from './mailer.js';
 
 export interface OutboxMail {
   id: number;

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { offsetOf, pageOf } from '../domain/pagination.js';
 import { unlockedSections } from '../domain/listing-facts.js';
 import { notFound } from '../errors.js';
-import { query, summaryJson, withUrl, type Json, type Summary } from './catalogue-sql.js';
+import { query, summaryJson, withUrl, type Json, type Summary } from './sql.js';
 
 /** Founders are public once one of their listings is. */
 const hasPublicListing = `exists (select 1 from listing_founder lf join listing l on l.id = lf.listing_id

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { milestoneTitles, reviewTexts, updateTitles } from '../seed/vocabulary.js';
-import { jsonParam, query } from './catalogue-sql.js';
+import { milestoneTitles, reviewTexts, updateTitles } from './vocabulary.js';
+import { jsonParam, query } from '../catalogue/sql.js';
 
 /**
  * Community signals and metrics of the demo catalogue, in set-based statements over the listings

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { categoryTree, type CategoryRow } from '../domain/category-tree.js';
 import { offsetOf, pageOf } from '../domain/pagination.js';
 import { notFound } from '../errors.js';
-import { descendantCategoriesSql, query, summaryJson, withUrl, type Json, type Summary } from './catalogue-sql.js';
+import { descendantCategoriesSql, query, summaryJson, withUrl, type Json, type Summary } from './sql.js';
 
 /** Every category with the number of live listings in it or in any category below it. */
 const countedCategoriesSql = `with recursive ancestry as (

@@ -4,7 +4,7 @@ import { offsetOf, pageOf, type Page } from '../domain/pagination.js';
 import { searchTerms } from '../domain/search-terms.js';
 import { isoDate, mondayOf } from '../domain/weeks.js';
 import { notFound } from '../errors.js';
-import { descendantCategoriesSql, jsonParam, preparedQuery, query, summaryJson, withUrl, type Summary } from './catalogue-sql.js';
+import { descendantCategoriesSql, jsonParam, preparedQuery, query, summaryJson, withUrl, type Summary } from './sql.js';
 
 export interface SearchParams {
   q?: string;

@@ -3,7 +3,7 @@ import type { LaunchSection } from '../domain/catalogue-terms.js';
 import { offsetOf, pageOf, type Page } from '../domain/pagination.js';
 import { addDays, isoDate, mondayOf, resolveWeek, weekSpan, weekState } from '../domain/weeks.js';
 import { notFound } from '../errors.js';
-import { query, summaryJson, withUrl, type Json, type Summary } from './catalogue-sql.js';
+import { query, summaryJson, withUrl, type Json, type Summary } from './sql.js';
 
 const trendingOrder = `l.vote_count / power(greatest(extract(epoch from now() - l.launched_at) / 3600, 0) + 2, 1.5) desc`;
 

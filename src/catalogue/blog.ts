@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { offsetOf, pageOf } from '../domain/pagination.js';
 import { notFound } from '../errors.js';
-import { query, type Json } from './catalogue-sql.js';
+import { query, type Json } from './sql.js';
 
 export function blogPostUrl(publicUrl: string, slug: string): string {
   return `${publicUrl}/blog/${slug}`;

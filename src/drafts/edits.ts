@@ -5,10 +5,10 @@ import type { DraftEntity } from '../entities/draft.js';
 import { AppError } from '../errors.js';
 import { applyDraftEdit, type DraftEdit } from '../domain/draft-edit.js';
 import { categoryNamed } from '../domain/evidence.js';
-import { categoryNames } from './draft-build.js';
+import { categoryNames } from './build.js';
 import { editOwnedDraft, findOwnedDraft } from './drafts.js';
-import { regenerateDraftFields } from './draft-workflow.js';
-import { syncDraftListing } from './draft-listing.js';
+import { regenerateDraftFields } from './workflow.js';
+import { syncDraftListing } from './submit.js';
 
 export interface DraftEditDeps {
   config: Config;

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ratingTrend, unlockedSections, type RatingPoint } from '../domain/listing-facts.js';
 import { notFound } from '../errors.js';
-import { preparedQuery, query, summaryJson, withUrl, type Json, type Summary } from './catalogue-sql.js';
+import { preparedQuery, query, summaryJson, withUrl, type Json, type Summary } from './sql.js';
 
 /** Everything public about a listing beyond its summary, in one statement. */
 const profileSql = `select ${summaryJson()} as summary,

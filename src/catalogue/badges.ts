@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { allBadgeStyles, badgeEmbedHtml, badgeImageUrl, type BadgeStyle, type BadgeSubject } from '../domain/badges.js';
 import { notFound } from '../errors.js';
-import { listingUrl, query, type Json } from './catalogue-sql.js';
+import { listingUrl, query, type Json } from './sql.js';
 
 /**
  * Listings that may show a badge: besides live and scheduled ones, those awaiting their badge,

@@ -1,14 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from '../logger.js';
 import { addWeeks, mondayOf } from '../domain/weeks.js';
-import { categoryFaqs, seedCategories } from '../seed/categories.js';
-import { generateListings, weeksBack, type SeedFounder, type SeedListing } from '../seed/generate.js';
-import { demoBlogPosts } from '../seed/blog-posts.js';
-import { interviewQuestions } from '../seed/vocabulary.js';
-import { writeWeeklyAwards } from './awards.js';
-import { jsonParam, query } from './catalogue-sql.js';
-import { addInterviewQuestions } from './interview-questions.js';
-import { seedSignals } from './seed-signals.js';
+import { categoryFaqs, seedCategories } from './categories.js';
+import { generateListings, weeksBack, type SeedFounder, type SeedListing } from './generate.js';
+import { demoBlogPosts } from './blog-posts.js';
+import { interviewQuestions } from './vocabulary.js';
+import { writeWeeklyAwards } from '../catalogue/awards.js';
+import { jsonParam, query } from '../catalogue/sql.js';
+import { addInterviewQuestions } from '../catalogue/interview-questions.js';
+import { seedSignals } from './signals.js';
 
 export interface SeedOptions {
   listings: number;

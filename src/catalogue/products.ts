@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { notFound } from '../errors.js';
-import { query, type Json } from './catalogue-sql.js';
+import { query, type Json } from './sql.js';
 
 /** Every purchasable product with its current price in USD cents, VAT excluded. */
 export async function listProducts(em: EntityManager, siteId: number): Promise<Json> {

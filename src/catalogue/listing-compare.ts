@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { compareRows, type Facts } from '../domain/listing-facts.js';
-import type { Json } from './catalogue-sql.js';
+import type { Json } from './sql.js';
 import { getListingProfile } from './listing-profile.js';
 
 /** Two public listings side by side: one row per fact, a null cell where a listing lacks it. */

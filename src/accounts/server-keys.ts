@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Config } from '../config.js';
-import { sharedSecret } from './server-secrets.js';
+import { sharedSecret } from '../platform/server-secrets.js';
 
 export interface ServerKeys {
   /** Private signing keys of the OAuth server (ES256). */
