@@ -91,8 +91,16 @@ export async function builderQuery<Row>(knex: Knex, statement: Sql<Row>): Promis
 /** The process's plain `pg` pool for hot reads, beside the ORM's own. */
 export type ReadPool = pg.Pool;
 
+/** Dates, times and intervals stay text, as the ORM's connections give them, so a row reads alike on either. */
+function ormLikeTypes(): pg.CustomTypesConfig {
+  const types = new pg.TypeOverrides();
+  const { DATE, TIMESTAMP, TIMESTAMPTZ, INTERVAL } = pg.types.builtins;
+  for (const oid of [DATE, TIMESTAMP, TIMESTAMPTZ, INTERVAL]) types.setTypeParser(oid, (text: string) => text);
+  return types;
+}
+
 export function openReadPool(databaseUrl: string, max: number): ReadPool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max, application_name: 'launch-directory reads' });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, application_name: 'launch-directory reads', types: ormLikeTypes() });
   // An idle connection that breaks is dropped by the pool, which opens another when needed.
   pool.on('error', () => undefined);
   return pool;
