@@ -100,7 +100,8 @@ function ormLikeTypes(): pg.CustomTypesConfig {
 }
 
 export function openReadPool(databaseUrl: string, max: number): ReadPool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max, application_name: 'launch-directory reads', types: ormLikeTypes() });
+  // Idle connections live as long as the ORM's (30 s), so their prepared statements outlast a lull.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, idleTimeoutMillis: 30_000, application_name: 'launch-directory reads', types: ormLikeTypes() });
   // An idle connection that breaks is dropped by the pool, which opens another when needed.
   pool.on('error', () => undefined);
   return pool;
