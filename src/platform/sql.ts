@@ -64,7 +64,7 @@ sql.raw = (text: string): Sql => new Sql([text], []);
 
 /** Fragments joined by a separator (`, ` unless told), e.g. the conditions of a where clause. */
 sql.join = (parts: readonly Sql<unknown>[], separator = ', '): Sql =>
-  new Sql(['', ...parts.slice(1).map(() => separator), ''].slice(0, parts.length + 1), parts);
+  new Sql(parts.length ? ['', ...parts.slice(1).map(() => separator), ''] : [''], parts);
 
 /** A value bound as JSON text (cast it in the statement): arrays and objects travel whole. */
 sql.json = (value: unknown): Sql => new Sql(['', ''], [JSON.stringify(value)]);
