@@ -13,6 +13,7 @@ import { purgeWebSessions } from '../src/accounts/web-sessions.js';
 import { purgeSignInLinks } from '../src/accounts/sign-in-links.js';
 import { listingProfileKey, ReadCache } from '../src/platform/read-cache.js';
 import { listenForListingChanges, type ListingChange } from '../src/platform/listing-changes.js';
+import { openReadPool } from '../src/platform/sql.js';
 import { buildApp } from './app.js';
 import type { AppDeps } from './deps.js';
 import type { Operation } from './operations/registry.js';
@@ -35,12 +36,14 @@ export async function openDeps(config: Config, log: Logger, at: ApiAddresses, op
   const temporal = await connectTemporal(config, at.temporalAddress);
   const site = await loadDefaultSite(orm.em.fork(), config.site.name);
   const keys = await loadServerKeys(orm.em.fork(), config);
-  return { config, orm, temporal, log, site, mailer: createMailer(config, orm), keys, readCache: new ReadCache(config.publicReadCacheMs) };
+  const readPool = openReadPool(at.databaseUrl, config.database.poolMax);
+  return { config, orm, readPool, temporal, log, site, mailer: createMailer(config, orm), keys, readCache: new ReadCache(config.publicReadCacheMs) };
 }
 
 export async function closeDeps(deps: AppDeps): Promise<void> {
   await deps.mailer.close();
   await deps.temporal.connection.close();
+  await deps.readPool.end();
   await deps.orm.close();
 }
 

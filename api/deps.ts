@@ -6,11 +6,14 @@ import type { SiteRow } from '../src/catalogue/site-info.js';
 import type { Mailer } from '../src/mail/index.js';
 import type { ServerKeys } from '../src/accounts/server-keys.js';
 import type { ReadCache } from '../src/platform/read-cache.js';
+import type { ReadPool } from '../src/platform/sql.js';
 
 /** Long-lived dependencies of the api process, built once at start-up. */
 export interface AppDeps {
   config: Config;
   orm: Orm;
+  /** A plain `pg` pool for the prepared hot reads, independent of the ORM's internals. */
+  readPool: ReadPool;
   temporal: TemporalHandle;
   log: Logger;
   /** The site this process serves, read once at start-up. */

@@ -34,7 +34,7 @@ export const searchListings = defineOperation({
   },
   handler: ({ query: q }, { deps, em, site }) =>
     listingSearch.searchListings(
-      em,
+      deps.readPool,
       site.id,
       deps.config.publicUrl,
       { q: q.q, category: q.category, stage: q.stage, country: q.country, pricingModel: q.pricing_model, domain: q.domain, status: q.status, sort: q.sort, page: q.page, perPage: q.per_page },
@@ -53,7 +53,7 @@ export const getListing = defineOperation({
   ...publicRead,
   sharedResult: 'until-listing-changes',
   input: { path: listingPath },
-  handler: ({ path }, { deps, em, site }) => listingProfile.getListingProfile(em, site.id, deps.config.publicUrl, path.slug),
+  handler: ({ path }, { deps, em, site }) => listingProfile.getListingProfile(deps.readPool, site.id, deps.config.publicUrl, path.slug),
 });
 
 export const getAlternatives = defineOperation({
@@ -79,7 +79,7 @@ export const compareListings = defineOperation({
     'Puts two public listings side by side: one row per fact (tagline, categories, stage, pricing, features, location, founders, votes, rating, Domain Rating...). A null cell means that listing does not state the fact; a row with both cells null means the fact is on neither. 404 when a slug names no public listing. Free, public, read-only.',
   ...publicRead,
   input: { query: z.object({ a: slug.describe('First listing slug.'), b: slug.describe('Second listing slug.') }) },
-  handler: ({ query: q }, { deps, em, site }) => listingCompare.compareListings(em, site.id, deps.config.publicUrl, q.a, q.b),
+  handler: ({ query: q }, { deps, em, site }) => listingCompare.compareListings(deps.readPool, site.id, deps.config.publicUrl, q.a, q.b),
 });
 
 export const getBadges = defineOperation({

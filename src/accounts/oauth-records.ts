@@ -1,4 +1,5 @@
-import type { EntityManager, QueryResult } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { execute, query, sql } from '../platform/sql.js';
 import { hashCredential } from '../domain/credentials.js';
 
 export type OAuthPayload = Record<string, unknown>;
@@ -15,21 +16,10 @@ export class OAuthRecordStore {
   ) {}
 
   async upsert(id: string, payload: OAuthPayload, expiresInSeconds?: number): Promise<void> {
-    await this.em.getConnection().execute(
-      `insert into oauth_record (kind, id_hash, payload, grant_id, uid, expires_at)
-       values (?, ?, ?::jsonb, ?, ?, case when ?::int is null then null else now() + make_interval(secs => ?::int) end)
+    await query(this.em, sql`insert into oauth_record (kind, id_hash, payload, grant_id, uid, expires_at)
+       values (${this.kind}, ${hashCredential(id)}, ${sql.json(withoutSecrets(payload))}::jsonb, ${typeof payload.grantId === 'string' ? payload.grantId : null}, ${typeof payload.uid === 'string' && payload.uid !== id ? payload.uid : null}, case when ${expiresInSeconds ?? null}::int is null then null else now() + make_interval(secs => ${expiresInSeconds ?? null}::int) end)
        on conflict (kind, id_hash) do update set payload = excluded.payload, grant_id = excluded.grant_id,
-         uid = excluded.uid, expires_at = excluded.expires_at`,
-      [
-        this.kind,
-        hashCredential(id),
-        JSON.stringify(withoutSecrets(payload)),
-        typeof payload.grantId === 'string' ? payload.grantId : null,
-        typeof payload.uid === 'string' && payload.uid !== id ? payload.uid : null,
-        expiresInSeconds ?? null,
-        expiresInSeconds ?? null,
-      ],
-    );
+         uid = excluded.uid, expires_at = excluded.expires_at`);
   }
 
   async find(id: string): Promise<OAuthPayload | undefined> {
@@ -43,30 +33,21 @@ export class OAuthRecordStore {
 
   /** Marks a record used. Exactly one of several concurrent callers gets true. */
   async consume(id: string): Promise<boolean> {
-    const res = await this.em
-      .getConnection()
-      .execute<QueryResult>(
-        'update oauth_record set consumed_at = now() where kind = ? and id_hash = ? and consumed_at is null',
-        [this.kind, hashCredential(id)],
-        'run',
-      );
-    return res.affectedRows > 0;
+    const changed = await execute(this.em, sql`update oauth_record set consumed_at = now() where kind = ${this.kind} and id_hash = ${hashCredential(id)} and consumed_at is null`);
+    return changed > 0;
   }
 
   async destroy(id: string): Promise<void> {
-    await this.em.getConnection().execute('delete from oauth_record where kind = ? and id_hash = ?', [this.kind, hashCredential(id)]);
+    await query(this.em, sql`delete from oauth_record where kind = ${this.kind} and id_hash = ${hashCredential(id)}`);
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.em.getConnection().execute('delete from oauth_record where kind = ? and grant_id = ?', [this.kind, grantId]);
+    await query(this.em, sql`delete from oauth_record where kind = ${this.kind} and grant_id = ${grantId}`);
   }
 
   private async findWhere(column: 'id_hash' | 'uid', value: string): Promise<OAuthPayload | undefined> {
-    const [row] = await this.em.getConnection().execute<{ payload: OAuthPayload; consumed: number | null }[]>(
-      `select payload, extract(epoch from consumed_at)::bigint::int as consumed from oauth_record
-       where kind = ? and ${column} = ? and (expires_at is null or expires_at > now())`,
-      [this.kind, value],
-    );
+    const [row] = await query(this.em, sql<{ payload: OAuthPayload; consumed: number | null }>`select payload, extract(epoch from consumed_at)::bigint::int as consumed from oauth_record
+       where kind = ${this.kind} and ${sql.raw(column)} = ${value} and (expires_at is null or expires_at > now())`);
     if (!row) return undefined;
     return row.consumed === null ? row.payload : { ...row.payload, consumed: row.consumed };
   }
@@ -84,5 +65,5 @@ function withoutSecrets(payload: OAuthPayload): OAuthPayload {
 }
 
 export async function purgeOAuthRecords(em: EntityManager): Promise<void> {
-  await em.getConnection().execute(`delete from oauth_record where expires_at < now() - interval '1 day'`);
+  await query(em, sql`delete from oauth_record where expires_at < now() - interval '1 day'`);
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { normaliseEmail } from '../domain/credentials.js';
+import { query, sql, type Sql } from '../platform/sql.js';
 
 export interface UserRow {
   id: number;
@@ -11,34 +12,31 @@ export interface UserRow {
 }
 
 /** The columns of a UserRow, for any query that reads a user (alias `u` when joined). */
-export function userColumns(alias = ''): string {
+export function userColumns(alias: 'u' | '' = ''): Sql {
   const a = alias ? `${alias}.` : '';
-  return `${a}id, ${a}email, ${a}name, iso_utc(${a}created_at) as created_at, iso_utc(${a}last_sign_in_at) as last_sign_in_at`;
+  return sql.raw(`${a}id, ${a}email, ${a}name, iso_utc(${a}created_at) as created_at, iso_utc(${a}last_sign_in_at) as last_sign_in_at`);
 }
 
 const columns = userColumns();
 
 export async function findUserById(em: EntityManager, id: number): Promise<UserRow | undefined> {
-  const [row] = await em.getConnection().execute<UserRow[]>(`select ${columns} from app_user where id = ?`, [id]);
+  const [row] = await query(em, sql<UserRow>`select ${columns} from app_user where id = ${id}`);
   return row;
 }
 
 export async function findUserByEmail(em: EntityManager, email: string): Promise<UserRow | undefined> {
-  const [row] = await em.getConnection().execute<UserRow[]>(`select ${columns} from app_user where lower(email) = ?`, [normaliseEmail(email)]);
+  const [row] = await query(em, sql<UserRow>`select ${columns} from app_user where lower(email) = ${normaliseEmail(email)}`);
   return row;
 }
 
 /** An account is its email: the first sign-in (or an operator) creates it; later calls find it. */
 export async function ensureUser(em: EntityManager, email: string, name?: string): Promise<UserRow> {
-  const [row] = await em.getConnection().execute<UserRow[]>(
-    `insert into app_user (email, name) values (?, ?)
+  const [row] = await query(em, sql<UserRow>`insert into app_user (email, name) values (${normaliseEmail(email)}, ${name ?? null})
      on conflict (lower(email)) do update set name = coalesce(app_user.name, excluded.name)
-     returning ${columns}`,
-    [normaliseEmail(email), name ?? null],
-  );
+     returning ${columns}`);
   return row;
 }
 
 export async function recordSignIn(em: EntityManager, userId: number): Promise<void> {
-  await em.getConnection().execute('update app_user set last_sign_in_at = now() where id = ?', [userId]);
+  await query(em, sql`update app_user set last_sign_in_at = now() where id = ${userId}`);
 }

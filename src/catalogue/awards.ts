@@ -1,34 +1,42 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { offsetOf, pageOf } from '../domain/pagination.js';
 import { addWeeks, isoDate } from '../domain/weeks.js';
 import { notFound } from '../errors.js';
-import { query, summaryJson, withUrl, type Summary } from './sql.js';
+import { pageLimit, readPage } from '../platform/paging.js';
+import { query, sql } from '../platform/sql.js';
+import { isPublic, summaryJson, withUrl, type Summary } from './sql.js';
+
+interface AwardRow {
+  week: string;
+  rank: number;
+  votes: number;
+  item: Summary;
+}
 
 /** Launch of the Week #1 to #3, newest week first; optionally those of one listing. */
 export async function listAwards(em: EntityManager, siteId: number, publicUrl: string, listingSlug: string | undefined, page: number, perPage: number): Promise<object> {
-  const where = ['a.site_id = ?'];
-  const params: unknown[] = [siteId];
   if (listingSlug) {
-    const [found] = await query(em, `select 1 from listing where site_id = ? and slug = ? and status in ('live', 'scheduled')`, [siteId, listingSlug]);
+    const [found] = await query(em, sql`select 1 from listing l where l.site_id = ${siteId} and l.slug = ${listingSlug} and ${isPublic}`);
     if (!found) throw notFound(`Listing ${listingSlug}`);
-    where.push('l.slug = ?');
-    params.push(listingSlug);
   }
-  const rows = await query<{ week: string; rank: number; votes: number; item: Summary; total: string }>(
-    em,
-    `select a.week, a.rank, a.votes, ${summaryJson()} as item, count(*) over () as total
-     from award a join listing l on l.id = a.listing_id
-     where ${where.join(' and ')} order by a.week desc, a.rank limit ? offset ?`,
-    [...params, perPage, offsetOf(page, perPage)],
+  const matches = sql`from award a join listing l on l.id = a.listing_id
+     where a.site_id = ${siteId}${listingSlug ? sql` and l.slug = ${listingSlug}` : sql``}`;
+  return readPage(
+    (statement) => query(em, statement),
+    {
+      rows: sql<AwardRow & { total: string }>`select a.week, a.rank, a.votes, ${summaryJson} as item, count(*) over () as total
+       ${matches} order by a.week desc, a.rank ${pageLimit(page, perPage)}`,
+      count: sql<{ total: string }>`select count(*) as total ${matches}`,
+    },
+    page,
+    perPage,
+    (r) => ({
+      title: `Launch of the Week #${r.rank}`,
+      week: r.week,
+      rank: r.rank,
+      votes: r.votes,
+      listing: withUrl(r.item, publicUrl),
+    }),
   );
-  const items = rows.map((r) => ({
-    title: `Launch of the Week #${r.rank}`,
-    week: r.week,
-    rank: r.rank,
-    votes: r.votes,
-    listing: withUrl(r.item, publicUrl),
-  }));
-  return pageOf(items, rows.length ? Number(rows[0].total) : 0, page, perPage);
 }
 
 /**
@@ -37,19 +45,18 @@ export async function listAwards(em: EntityManager, siteId: number, publicUrl: s
  */
 export async function writeWeeklyAwards(em: EntityManager, siteId: number, monday: Date): Promise<number> {
   const week = isoDate(monday);
-  const rows = await query(
+  const rows = await query<{ id: number }>(
     em,
-    `with ranked as (
+    sql`with ranked as (
        select l.id, count(v.user_id)::int as votes, row_number() over (order by count(v.user_id) desc, l.id) as rank
-       from listing l join vote v on v.listing_id = l.id and v.created_at >= ?::date and v.created_at < ?::date
-       where l.site_id = ? and l.status = 'live' and l.launch_week = ?::date
+       from listing l join vote v on v.listing_id = l.id and v.created_at >= ${week}::date and v.created_at < ${isoDate(addWeeks(monday, 1))}::date
+       where l.site_id = ${siteId} and l.status = 'live' and l.launch_week = ${week}::date
        group by l.id
      )
      insert into award (site_id, week, rank, listing_id, votes)
-     select ?, ?::date, rank, id, votes from ranked where rank <= 3
+     select ${siteId}, ${week}::date, rank, id, votes from ranked where rank <= 3
      on conflict (site_id, week, rank) do update set listing_id = excluded.listing_id, votes = excluded.votes
      returning id`,
-    [week, isoDate(addWeeks(monday, 1)), siteId, week, siteId, week],
   );
   return rows.length;
 }

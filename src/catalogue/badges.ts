@@ -1,17 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { allBadgeStyles, badgeEmbedHtml, badgeImageUrl, type BadgeStyle, type BadgeSubject } from '../domain/badges.js';
 import { notFound } from '../errors.js';
-import { listingUrl, query, type Json } from './sql.js';
+import { query, sql } from '../platform/sql.js';
+import { listingUrl, type Json } from './sql.js';
 
 /**
  * Listings that may show a badge: besides live and scheduled ones, those awaiting their badge,
  * whose owners need the embed code to go live.
  */
 export async function badgeSubject(em: EntityManager, siteId: number, siteName: string, publicUrl: string, slug: string): Promise<BadgeSubject> {
-  const [row] = await query<{ name: string }>(
+  const [row] = await query(
     em,
-    `select name from listing where site_id = ? and slug = ? and status in ('awaiting_badge', 'scheduled', 'live')`,
-    [siteId, slug],
+    sql<{ name: string }>`select name from listing where site_id = ${siteId} and slug = ${slug} and status in ('awaiting_badge', 'scheduled', 'live')`,
   );
   if (!row) throw notFound(`Listing ${slug}`);
   return { siteName, listingName: row.name, listingSlug: slug, listingUrl: listingUrl(publicUrl, slug), publicUrl };

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { offsetOf, pageOf } from '../domain/pagination.js';
 import { notFound } from '../errors.js';
-import { query, type Json } from './sql.js';
+import { pageLimit, readPage } from '../platform/paging.js';
+import { query, sql } from '../platform/sql.js';
+import type { Json } from './sql.js';
 
 export function blogPostUrl(publicUrl: string, slug: string): string {
   return `${publicUrl}/blog/${slug}`;
@@ -9,36 +10,30 @@ export function blogPostUrl(publicUrl: string, slug: string): string {
 
 /** Published posts, newest first; with q, the best matches first. */
 export async function listBlogPosts(em: EntityManager, siteId: number, publicUrl: string, q: string | undefined, page: number, perPage: number): Promise<object> {
-  const where = ['b.site_id = ?', 'b.published_at <= now()'];
-  const params: unknown[] = [siteId];
-  let order = 'b.published_at desc, b.id desc';
-  const orderParams: unknown[] = [];
-  const match = `websearch_to_tsquery('simple', immutable_unaccent(?))`;
-  if (q?.trim()) {
-    where.push(`b.search_vector @@ ${match}`);
-    params.push(q);
-    order = `ts_rank_cd(b.search_vector, ${match}) desc, b.published_at desc`;
-    orderParams.push(q);
-  }
-  const rows = await query<{ item: Json & { slug: string }; total: string }>(
-    em,
-    `select json_build_object('slug', b.slug, 'title', b.title, 'summary', b.summary, 'author', b.author,
+  const match = q?.trim() ? sql`websearch_to_tsquery('simple', immutable_unaccent(${q}))` : undefined;
+  const matches = sql`from blog_post b where b.site_id = ${siteId} and b.published_at <= now()${match ? sql` and b.search_vector @@ ${match}` : sql``}`;
+  const order = match ? sql`ts_rank_cd(b.search_vector, ${match}) desc, b.published_at desc` : sql`b.published_at desc, b.id desc`;
+  return readPage(
+    (statement) => query(em, statement),
+    {
+      rows: sql<{ item: Json & { slug: string }; total: string }>`select json_build_object('slug', b.slug, 'title', b.title, 'summary', b.summary, 'author', b.author,
         'published_at', iso_utc(b.published_at)) as item, count(*) over () as total
-     from blog_post b where ${where.join(' and ')} order by ${order} limit ? offset ?`,
-    [...params, ...orderParams, perPage, offsetOf(page, perPage)],
+     ${matches} order by ${order} ${pageLimit(page, perPage)}`,
+      count: sql<{ total: string }>`select count(*) as total ${matches}`,
+    },
+    page,
+    perPage,
+    (r) => ({ ...r.item, url: blogPostUrl(publicUrl, r.item.slug) }),
   );
-  const items = rows.map((r) => ({ ...r.item, url: blogPostUrl(publicUrl, r.item.slug) }));
-  return pageOf(items, rows.length ? Number(rows[0].total) : 0, page, perPage);
 }
 
 /** The full post as Markdown, with its FAQs. */
 export async function getBlogPost(em: EntityManager, siteId: number, publicUrl: string, slug: string): Promise<Json> {
-  const [row] = await query<{ post: Json }>(
+  const [row] = await query(
     em,
-    `select json_build_object('slug', b.slug, 'title', b.title, 'summary', b.summary, 'author', b.author,
+    sql<{ post: Json }>`select json_build_object('slug', b.slug, 'title', b.title, 'summary', b.summary, 'author', b.author,
         'published_at', iso_utc(b.published_at), 'markdown', b.body_markdown, 'faqs', b.faqs) as post
-     from blog_post b where b.site_id = ? and b.slug = ? and b.published_at <= now()`,
-    [siteId, slug],
+     from blog_post b where b.site_id = ${siteId} and b.slug = ${slug} and b.published_at <= now()`,
   );
   if (!row) throw notFound(`Blog post ${slug}`);
   return { ...row.post, url: blogPostUrl(publicUrl, slug) };

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { jsonParam, query } from './sql.js';
+import { query, sql } from '../platform/sql.js';
 
 export interface Faq {
   question: string;
@@ -30,12 +30,11 @@ export async function importCategories(em: EntityManager, siteId: number, tree: 
     for (let depth = 0; rows.some((r) => r.depth === depth); depth++) {
       await query(
         tx,
-        `insert into category (site_id, parent_id, slug, name, description, faqs, position)
-         select ?, (select id from category p where p.site_id = ? and p.slug = r.parent), r.slug, r.name, r.description, r.faqs, r.position
-         from json_to_recordset(?::json) as r(slug text, name text, description text, faqs jsonb, position int, parent text)
+        sql`insert into category (site_id, parent_id, slug, name, description, faqs, position)
+         select ${siteId}, (select id from category p where p.site_id = ${siteId} and p.slug = r.parent), r.slug, r.name, r.description, r.faqs, r.position
+         from json_to_recordset(${sql.json(rows.filter((r) => r.depth === depth))}::json) as r(slug text, name text, description text, faqs jsonb, position int, parent text)
          on conflict (site_id, slug) do update set parent_id = excluded.parent_id, name = excluded.name,
            description = excluded.description, faqs = excluded.faqs, position = excluded.position`,
-        [siteId, siteId, jsonParam(rows.filter((r) => r.depth === depth))],
       );
     }
   });
@@ -54,14 +53,13 @@ export interface BlogPostInput {
 
 /** Publishes a post, or replaces the post of the same slug. Returns true when it was new. */
 export async function upsertBlogPost(em: EntityManager, siteId: number, post: BlogPostInput): Promise<boolean> {
-  const [row] = await query<{ created: boolean }>(
+  const [row] = await query(
     em,
-    `insert into blog_post (site_id, slug, title, summary, body_markdown, faqs, author, published_at)
-     values (?, ?, ?, ?, ?, ?::jsonb, ?, ?)
+    sql<{ created: boolean }>`insert into blog_post (site_id, slug, title, summary, body_markdown, faqs, author, published_at)
+     values (${siteId}, ${post.slug}, ${post.title}, ${post.summary}, ${post.markdown}, ${sql.json(post.faqs)}::jsonb, ${post.author ?? null}, ${post.publishedAt.toISOString()})
      on conflict (site_id, slug) do update set title = excluded.title, summary = excluded.summary, body_markdown = excluded.body_markdown,
        faqs = excluded.faqs, author = excluded.author, published_at = excluded.published_at
      returning (xmax = 0) as created`,
-    [siteId, post.slug, post.title, post.summary, post.markdown, jsonParam(post.faqs), post.author ?? null, post.publishedAt.toISOString()],
   );
   return row.created;
 }

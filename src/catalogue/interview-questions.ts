@@ -1,9 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { jsonParam, query, type Json } from './sql.js';
+import { query, sql } from '../platform/sql.js';
+import type { Json } from './sql.js';
 
 /** The founder interview: the active questions in order. */
 export async function listInterviewQuestions(em: EntityManager, siteId: number): Promise<Json> {
-  const items = await query(em, 'select id, question, position from interview_question where site_id = ? and active order by position, id', [siteId]);
+  const items = await query(
+    em,
+    sql<{ id: number; question: string; position: number }>`select id, question, position from interview_question where site_id = ${siteId} and active order by position, id`,
+  );
   return { items };
 }
 
@@ -11,11 +15,10 @@ export async function listInterviewQuestions(em: EntityManager, siteId: number):
 export async function addInterviewQuestions(em: EntityManager, siteId: number, questions: string[]): Promise<number> {
   const rows = await query(
     em,
-    `insert into interview_question (site_id, question, position)
-     select ?, q.value, (select coalesce(max(position), 0) from interview_question where site_id = ?) + q.ordinality
-     from json_array_elements_text(?::json) with ordinality as q
+    sql<{ id: number }>`insert into interview_question (site_id, question, position)
+     select ${siteId}, q.value, (select coalesce(max(position), 0) from interview_question where site_id = ${siteId}) + q.ordinality
+     from json_array_elements_text(${sql.json(questions)}::json) with ordinality as q
      on conflict (site_id, question) do nothing returning id`,
-    [siteId, siteId, jsonParam(questions)],
   );
   return rows.length;
 }

@@ -1,14 +1,11 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { compareRows, type Facts } from '../domain/listing-facts.js';
+import type { ReadPool } from '../platform/sql.js';
 import type { Json } from './sql.js';
 import { getListingProfile } from './listing-profile.js';
 
 /** Two public listings side by side: one row per fact, a null cell where a listing lacks it. */
-export async function compareListings(em: EntityManager, siteId: number, publicUrl: string, a: string, b: string): Promise<Json> {
-  const [left, right] = await Promise.all([
-    getListingProfile(em, siteId, publicUrl, a),
-    getListingProfile(em.fork(), siteId, publicUrl, b),
-  ]);
+export async function compareListings(pool: ReadPool, siteId: number, publicUrl: string, a: string, b: string): Promise<Json> {
+  const [left, right] = await Promise.all([getListingProfile(pool, siteId, publicUrl, a), getListingProfile(pool, siteId, publicUrl, b)]);
   return { a: headerOf(left), b: headerOf(right), rows: compareRows(factsOf(left), factsOf(right)) };
 }
 

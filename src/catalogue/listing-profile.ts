@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ratingTrend, unlockedSections, type RatingPoint } from '../domain/listing-facts.js';
 import { notFound } from '../errors.js';
-import { preparedQuery, query, summaryJson, withUrl, type Json, type Summary } from './sql.js';
+import { prepared, query, sql, type ReadPool } from '../platform/sql.js';
+import { isPublic, summaryJson, withUrl, type Json, type Summary } from './sql.js';
 
 /** Everything public about a listing beyond its summary, in one statement. */
-const profileSql = `select ${summaryJson()} as summary,
+const profileSql = (siteId: number, slug: string) => sql<ProfileRow>`select ${summaryJson} as summary,
   json_build_object(
     'short_description', l.short_description, 'description', l.description,
     'headline', l.headline, 'summary', l.summary,
@@ -33,7 +34,7 @@ const profileSql = `select ${summaryJson()} as summary,
      order by m.date desc, m.id desc), '[]') from milestone m where m.listing_id = l.id) as milestones,
   (select coalesce(json_agg(json_build_object('kind', x.kind, 'url', x.url, 'caption', x.caption) order by x.position, x.id), '[]')
      from listing_media x where x.listing_id = l.id) as media
-  from listing l where l.site_id = ? and l.slug = ? and l.status in ('live', 'scheduled')`;
+  from listing l where l.site_id = ${siteId} and l.slug = ${slug} and ${isPublic}`;
 
 interface ProfileRow {
   summary: Summary;
@@ -49,8 +50,8 @@ interface ProfileRow {
 }
 
 /** The public profile: paid-only sections (story, milestones, media) only when unlocked. */
-export async function getListingProfile(em: EntityManager, siteId: number, publicUrl: string, slug: string): Promise<Json> {
-  const [row] = await preparedQuery<ProfileRow>(em, profileSql, [siteId, slug]);
+export async function getListingProfile(pool: ReadPool, siteId: number, publicUrl: string, slug: string): Promise<Json> {
+  const [row] = await prepared(pool, profileSql(siteId, slug));
   if (!row) throw notFound(`Listing ${slug}`);
   const unlocked = unlockedSections(row.plan, row.unlocked);
   const paid: Json = {};
@@ -76,22 +77,21 @@ export async function getListingProfile(em: EntityManager, siteId: number, publi
 
 /** Owner-approved alternatives first, then other live listings of the same primary category. */
 export async function getAlternatives(em: EntityManager, siteId: number, publicUrl: string, slug: string, limit = 20): Promise<Json> {
-  const [listing] = await query<{ id: number; primary_category: number | null; name: string }>(
+  const [listing] = await query(
     em,
-    `select id, category_ids[1] as primary_category, name from listing where site_id = ? and slug = ? and status in ('live', 'scheduled')`,
-    [siteId, slug],
+    sql<{ id: number; primary_category: number | null; name: string }>`select l.id, l.category_ids[1] as primary_category, l.name from listing l
+     where l.site_id = ${siteId} and l.slug = ${slug} and ${isPublic}`,
   );
   if (!listing) throw notFound(`Listing ${slug}`);
-  const rows = await query<{ item: Summary; approved: boolean }>(
+  const rows = await query(
     em,
-    `(select ${summaryJson()} as item, true as approved, a.position as p1, 0 as p2 from listing_alternative a join listing l on l.id = a.alternative_id
-        where a.listing_id = ? and a.approved and l.status = 'live' order by a.position limit ?)
+    sql<{ item: Summary; approved: boolean }>`(select ${summaryJson} as item, true as approved, a.position as p1, 0 as p2 from listing_alternative a join listing l on l.id = a.alternative_id
+        where a.listing_id = ${listing.id} and a.approved and l.status = 'live' order by a.position limit ${limit})
      union all
-     (select ${summaryJson()}, false, 0, l.vote_count from listing l
-        where l.site_id = ? and l.status = 'live' and l.category_ids[1] = ? and l.id <> ?
-          and l.id not in (select alternative_id from listing_alternative where listing_id = ? and approved)
-        order by l.vote_count desc, l.id limit ?)`,
-    [listing.id, limit, siteId, listing.primary_category, listing.id, listing.id, limit],
+     (select ${summaryJson}, false, 0, l.vote_count from listing l
+        where l.site_id = ${siteId} and l.status = 'live' and l.category_ids[1] = ${listing.primary_category} and l.id <> ${listing.id}
+          and l.id not in (select alternative_id from listing_alternative where listing_id = ${listing.id} and approved)
+        order by l.vote_count desc, l.id limit ${limit})`,
   );
   const items = rows
     .sort((x, y) => Number(y.approved) - Number(x.approved))

@@ -1,10 +1,11 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SearchSort, SearchStatus } from '../domain/catalogue-terms.js';
-import { offsetOf, pageOf, type Page } from '../domain/pagination.js';
+import type { Page } from '../domain/pagination.js';
 import { searchTerms } from '../domain/search-terms.js';
 import { isoDate, mondayOf } from '../domain/weeks.js';
 import { notFound } from '../errors.js';
-import { descendantCategoriesSql, jsonParam, preparedQuery, query, summaryJson, withUrl, type Summary } from './sql.js';
+import { pageLimit, readPage } from '../platform/paging.js';
+import { prepared, sql, type ReadPool, type Sql } from '../platform/sql.js';
+import { descendantCategories, summaryJson, trendingScore, withUrl, type Summary } from './sql.js';
 
 export interface SearchParams {
   q?: string;
@@ -24,7 +25,7 @@ export interface SearchParams {
  * from the lexicon when the word itself starts no known word (so "notoin" also asks for "notion").
  * Words are joined by AND, or by OR when no listing has them all.
  */
-const tsquerySql = (joiner: '&' | '|') => `(select to_tsquery('simple', string_agg(alternatives, ' ${joiner} ')) from (
+const tsquerySql = (joiner: '&' | '|') => sql`(select to_tsquery('simple', string_agg(alternatives, ${sql.raw(`' ${joiner} '`)})) from (
     select '(' || string_agg(distinct lexeme, ' | ') || ')' as alternatives from (
       select t.ord, t.term || ':*' as lexeme from terms t
       union all
@@ -36,98 +37,72 @@ const tsquerySql = (joiner: '&' | '|') => `(select to_tsquery('simple', string_a
     ) lexemes group by ord
   ) words)`;
 
-const orderBy: Record<SearchSort, string> = {
-  relevance: 'l.vote_count desc',
-  newest: 'coalesce(l.launched_at, l.launch_week::timestamptz, l.created_at) desc',
-  votes: 'l.vote_count desc',
-  // In floating point: numeric power() costs tens of microseconds a row.
-  trending: `l.vote_count / power(greatest(extract(epoch from now() - coalesce(l.launched_at, l.created_at))::float8 / 3600, 0) + 2, 1.5) desc`,
-  most_viewed: 'l.view_count desc',
-  most_followed: 'l.follower_count desc',
+const orderBy: Record<SearchSort, Sql> = {
+  relevance: sql`l.vote_count desc`,
+  newest: sql`coalesce(l.launched_at, l.launch_week::timestamptz, l.created_at) desc`,
+  votes: sql`l.vote_count desc`,
+  trending: sql`${trendingScore} desc`,
+  most_viewed: sql`l.view_count desc`,
+  most_followed: sql`l.follower_count desc`,
 };
 
 /** Typo-tolerant full-text search with filters; an empty query browses. */
-export async function searchListings(em: EntityManager, siteId: number, publicUrl: string, p: SearchParams, now: Date): Promise<Page<Summary>> {
+export async function searchListings(pool: ReadPool, siteId: number, publicUrl: string, p: SearchParams, now: Date): Promise<Page<Summary>> {
   const terms = searchTerms(p.q);
-  const all = await runSearch(em, siteId, publicUrl, p, now, terms, '&');
-  return all.total === 0 && terms.length > 1 ? runSearch(em, siteId, publicUrl, p, now, terms, '|') : all;
+  const all = await runSearch(pool, siteId, publicUrl, p, now, terms, '&');
+  return all.total === 0 && terms.length > 1 ? runSearch(pool, siteId, publicUrl, p, now, terms, '|') : all;
 }
 
-async function runSearch(em: EntityManager, siteId: number, publicUrl: string, p: SearchParams, now: Date, terms: string[], joiner: '&' | '|'): Promise<Page<Summary>> {
-  const where: string[] = ['l.site_id = ?'];
-  const params: unknown[] = [siteId];
-  if (p.status === 'live') where.push(`l.status = 'live'`);
-  else {
-    where.push(`l.status = 'scheduled' and l.launch_week > ?::date`);
-    params.push(isoDate(mondayOf(now)));
-  }
+async function runSearch(pool: ReadPool, siteId: number, publicUrl: string, p: SearchParams, now: Date, terms: string[], joiner: '&' | '|'): Promise<Page<Summary>> {
+  const where: Sql[] = [sql`l.site_id = ${siteId}`];
+  if (p.status === 'live') where.push(sql`l.status = 'live'`);
+  else where.push(sql`l.status = 'scheduled' and l.launch_week > ${isoDate(mondayOf(now))}::date`);
   if (p.category) {
-    const [found] = await query<{ id: number }>(em, 'select id from category where site_id = ? and slug = ?', [siteId, p.category]);
+    const [found] = await prepared(pool, sql<{ id: number }>`select id from category where site_id = ${siteId} and slug = ${p.category}`);
     if (!found) throw notFound(`Category ${p.category}`);
-    where.push(`l.category_ids && ${descendantCategoriesSql}`);
-    params.push(siteId, p.category);
+    where.push(sql`l.category_ids && ${descendantCategories(siteId, p.category)}`);
   }
-  if (p.stage) {
-    where.push('l.stage = ?');
-    params.push(p.stage.toLowerCase());
-  }
-  if (p.country) {
-    where.push('l.country = ?');
-    params.push(p.country.toUpperCase());
-  }
-  if (p.pricingModel) {
-    where.push('l.pricing_model = ?');
-    params.push(p.pricingModel.toLowerCase());
-  }
-  if (p.domain) {
-    where.push('l.domain = ?');
-    params.push(p.domain.toLowerCase().replace(/^www\./, ''));
-  }
+  if (p.stage) where.push(sql`l.stage = ${p.stage.toLowerCase()}`);
+  if (p.country) where.push(sql`l.country = ${p.country.toUpperCase()}`);
+  if (p.pricingModel) where.push(sql`l.pricing_model = ${p.pricingModel.toLowerCase()}`);
+  if (p.domain) where.push(sql`l.domain = ${p.domain.toLowerCase().replace(/^www\./, '')}`);
 
-  const ctes: string[] = [];
-  const cteParams: unknown[] = [];
-  const orderParams: unknown[] = [];
-  let order = `${orderBy[p.sort]}, l.id`;
+  const ctes: Sql[] = [];
+  let order = sql`${orderBy[p.sort]}, l.id`;
   // Candidates come from the narrow search_listing (stage and pricing_model lower-cased there).
-  let from = 'search_listing l';
+  let from = sql`search_listing l`;
   if (terms.length) {
     ctes.push(
-      'terms as (select value as term, ordinality as ord from json_array_elements_text(?::json) with ordinality)',
-      `search as materialized (select ${tsquerySql(joiner)} as tsq)`,
+      sql`terms as (select value as term, ordinality as ord from json_array_elements_text(${sql.json(terms)}::json) with ordinality)`,
+      sql`search as materialized (select ${tsquerySql(joiner)} as tsq)`,
     );
-    cteParams.push(jsonParam(terms));
-    from = 'search_listing l, search';
-    where.push('l.search_vector @@ search.tsq');
+    from = sql`search_listing l, search`;
+    where.push(sql`l.search_vector @@ search.tsq`);
     if (p.sort === 'relevance') {
       // An exact name first, then hits in the name, then in tagline and keywords, then votes
       // (tiers of cheap matches on small vectors: a rank function per match costs far more).
-      order = `(l.name_key = ?) desc, (l.name_vector @@ search.tsq) desc, (l.title_vector @@ search.tsq) desc, l.vote_count desc, l.id`;
-      orderParams.push(terms.join(' '));
+      order = sql`(l.name_key = ${terms.join(' ')}) desc, (l.name_vector @@ search.tsq) desc, (l.title_vector @@ search.tsq) desc, l.vote_count desc, l.id`;
     }
   }
-  const matches = `from ${from} where ${where.join(' and ')}`;
+  const matches = sql`from ${from} where ${sql.join(where, ' and ')}`;
+  const searchCtes = ctes.length ? sql`with ${sql.join(ctes)} ` : sql``;
 
   // Ids, order and total over cheap columns first; the JSON only for the rows of the page. The
   // page is a top-N sort (not a sort of every match); row_number() over () keeps its order.
-  ctes.push(`page as (
+  return readPage(
+    (statement) => prepared(pool, statement),
+    {
+      rows: sql<{ item: Summary; total: string }>`with ${sql.join([
+        ...ctes,
+        sql`page as (
       select id, total, row_number() over () as n from (
-        select l.id, count(*) over () as total ${matches} order by ${order} limit ? offset ?) ranked)`);
-  const rows = await preparedQuery<{ item: Summary; total: string }>(
-    em,
-    `with ${ctes.join(', ')}
-     select ${summaryJson()} as item, page.total from page join listing l on l.id = page.id order by page.n`,
-    [...cteParams, ...params, ...orderParams, p.perPage, offsetOf(p.page, p.perPage)],
+        select l.id, count(*) over () as total ${matches} order by ${order} ${pageLimit(p.page, p.perPage)}) ranked)`,
+      ])}
+     select ${summaryJson} as item, page.total from page join listing l on l.id = page.id order by page.n`,
+      count: sql<{ total: string }>`${searchCtes}select count(*) as total ${matches}`,
+    },
+    p.page,
+    p.perPage,
+    (r) => withUrl(r.item, publicUrl),
   );
-  let total = rows.length ? Number(rows[0].total) : 0;
-  if (!rows.length && p.page > 1) {
-    // Past the last page the window count has no row to ride on.
-    const searchCtes = ctes.slice(0, -1);
-    const [counted] = await query<{ total: string }>(
-      em,
-      `${searchCtes.length ? `with ${searchCtes.join(', ')} ` : ''}select count(*) as total ${matches}`,
-      [...cteParams, ...params],
-    );
-    total = Number(counted.total);
-  }
-  return pageOf(rows.map((r) => withUrl(r.item, publicUrl)), total, p.page, p.perPage);
 }

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { openOrm, type Orm } from '../db.js';
 import { embeddedPostgresUrl, startEmbeddedPostgres } from '../stack/postgres.js';
 import type { CliContext } from './command.js';
+import { query, sql } from '../platform/sql.js';
 
 /**
  * Runs `work` against DATABASE_URL, or against the embedded PostgreSQL of `npm start` when
@@ -47,7 +48,7 @@ async function answers(url: string): Promise<boolean> {
 
 /** The id of the default site, which operator commands act on. */
 export async function defaultSiteId(em: EntityManager): Promise<number> {
-  const [row] = await em.execute<Array<{ id: number }>>('select id from site where is_default');
+  const [row] = await query(em, sql<{ id: number }>`select id from site where is_default`);
   if (!row) throw new Error('No default site: run the migrations (npm run migrate).');
   return row.id;
 }

@@ -15,3 +15,6 @@ export type Leaderboard = (typeof leaderboards)[number];
 export const paidSections = ['story', 'milestones', 'media'] as const;
 export type PaidSection = (typeof paidSections)[number];
 
+
+/** Listing statuses a visitor may see: live ones, and scheduled ones ahead of their launch week. */
+export const publicStatuses = ['live', 'scheduled'] as const;

@@ -5,6 +5,7 @@ import { Draft, type DraftEntity } from '../entities/draft.js';
 import { acceptDrafted, fieldOf, fieldsFound, type DraftFields } from '../domain/draft-content.js';
 import { draftFieldNames, type DraftFieldName } from '../domain/draft-fields.js';
 import type { DraftedProfile } from '../domain/evidence.js';
+import { execute, query, sql } from '../platform/sql.js';
 
 /**
  * What the draft build's activities write. Each write is idempotent (a retried activity after a
@@ -16,43 +17,32 @@ export async function findDraftForBuild(em: EntityManager, draftId: string): Pro
 }
 
 export async function recordCrawlProgress(em: EntityManager, draftId: string, progress: CrawlProgress): Promise<void> {
-  await em.getConnection().execute(
-    `update draft set pages_fetched = ?, pages_planned = ?, updated_at = now() where id = ? and status = 'crawling'`,
-    [progress.pagesFetched, progress.pagesPlanned, draftId],
-  );
+  await query(em, sql`update draft set pages_fetched = ${progress.pagesFetched}, pages_planned = ${progress.pagesPlanned}, updated_at = now() where id = ${draftId} and status = 'crawling'`);
 }
 
 /** Replaces the draft's stored pages with this crawl's and moves it to drafting, in one transaction. */
 export async function storeCrawl(em: EntityManager, draftId: string, pages: readonly CrawledPage[]): Promise<void> {
   await em.transactional(async (tx) => {
-    const connection = tx.getConnection();
-    await connection.execute('delete from draft_page where draft_id = ?', [draftId], 'run', tx.getTransactionContext());
+    await execute(tx, sql`delete from draft_page where draft_id = ${draftId}`);
     for (const [position, page] of pages.entries()) {
-      await connection.execute(
-        'insert into draft_page (draft_id, position, url, page) values (?, ?, ?, ?::jsonb)',
-        [draftId, position, page.url, JSON.stringify(page)],
-        'run',
-        tx.getTransactionContext(),
-      );
+      await execute(tx, sql`insert into draft_page (draft_id, position, url, page) values (${draftId}, ${position}, ${page.url}, ${sql.json(page)}::jsonb)`);
     }
-    await connection.execute(
-      `update draft set status = 'drafting', crawled_at = now(), pages_fetched = ?, pages_planned = ?, updated_at = now()
-       where id = ? and status in ('crawling', 'drafting')`,
-      [pages.length, pages.length, draftId],
-      'run',
-      tx.getTransactionContext(),
+    await execute(
+      tx,
+      sql`update draft set status = 'drafting', crawled_at = now(), pages_fetched = ${pages.length}, pages_planned = ${pages.length}, updated_at = now()
+       where id = ${draftId} and status in ('crawling', 'drafting')`,
     );
   });
 }
 
 export async function loadCrawledPages(em: EntityManager, draftId: string): Promise<CrawledPage[]> {
-  const rows = await em.getConnection().execute<{ page: CrawledPage }[]>('select page from draft_page where draft_id = ? order by position', [draftId]);
+  const rows = await query(em, sql<{ page: CrawledPage }>`select page from draft_page where draft_id = ${draftId} order by position`);
   return rows.map((row) => row.page);
 }
 
 /** The catalogue's category names, the only names a drafted category may take. */
 export async function categoryNames(em: EntityManager, siteId: number): Promise<string[]> {
-  const rows = await em.getConnection().execute<{ name: string }[]>('select name from category where site_id = ? order by id', [siteId]);
+  const rows = await query(em, sql<{ name: string }>`select name from category where site_id = ${siteId} order by id`);
   return rows.map((row) => row.name);
 }
 
@@ -92,9 +82,6 @@ export async function acceptDraftedProfile(
 
 /** Ends a build that cannot finish, with its reason; a draft already ready stays ready. */
 export async function failDraft(em: EntityManager, draftId: string, reason: string, message: string): Promise<void> {
-  await em.getConnection().execute(
-    `update draft set status = 'failed', failure_reason = ?, failure_message = ?, updated_at = now()
-     where id = ? and status in ('crawling', 'drafting')`,
-    [reason.slice(0, 40), message, draftId],
-  );
+  await query(em, sql`update draft set status = 'failed', failure_reason = ${reason.slice(0, 40)}, failure_message = ${message}, updated_at = now()
+     where id = ${draftId} and status in ('crawling', 'drafting')`);
 }

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mailer } from '../mail/index.js';
 import { AppError } from '../errors.js';
 import { draftLimits } from '../domain/draft-build.js';
+import { query, sql } from '../platform/sql.js';
 import { findOwnedDraft } from './drafts.js';
 
 export interface DraftInviteRow {
@@ -22,26 +23,20 @@ export async function inviteCofounder(
 ): Promise<{ invite: DraftInviteRow; invites_used: number; invites_left: number }> {
   const draft = await findOwnedDraft(em, input.ownerId, input.draftId);
   const { invite, used } = await em.transactional(async (tx) => {
-    const connection = tx.getConnection();
-    const context = tx.getTransactionContext();
     // The draft row lock serialises invites, so two concurrent requests cannot both be the 10th.
-    await connection.execute('select id from draft where id = ? for update', [draft.id], 'all', context);
-    const [existing] = await connection.execute<DraftInviteRow[]>(
-      `update draft_invite set sent_at = now() where draft_id = ? and lower(email) = lower(?) returning id, email, created_at, sent_at`,
-      [draft.id, input.email],
-      'all',
-      context,
+    await query(tx, sql<{ id: string }>`select id from draft where id = ${draft.id} for update`);
+    const [existing] = await query(
+      tx,
+      sql<DraftInviteRow>`update draft_invite set sent_at = now() where draft_id = ${draft.id} and lower(email) = lower(${input.email}) returning id, email, created_at, sent_at`,
     );
-    const [{ count }] = await connection.execute<{ count: string }[]>('select count(*) from draft_invite where draft_id = ?', [draft.id], 'all', context);
+    const [{ count }] = await query(tx, sql<{ count: string }>`select count(*) from draft_invite where draft_id = ${draft.id}`);
     if (existing) return { invite: existing, used: Number(count) };
     if (Number(count) >= draftLimits.invites) {
       throw new AppError('conflict', `This draft has used all of its ${draftLimits.invites} invites; an address already invited can be invited again.`);
     }
-    const [created] = await connection.execute<DraftInviteRow[]>(
-      `insert into draft_invite (draft_id, email, invited_by) values (?, ?, ?) returning id, email, created_at, sent_at`,
-      [draft.id, input.email, input.ownerId],
-      'all',
-      context,
+    const [created] = await query(
+      tx,
+      sql<DraftInviteRow>`insert into draft_invite (draft_id, email, invited_by) values (${draft.id}, ${input.email}, ${input.ownerId}) returning id, email, created_at, sent_at`,
     );
     return { invite: created, used: Number(count) + 1 };
   });

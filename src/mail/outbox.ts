@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { query, sql } from '../platform/sql.js';
 import type { MailMessage } from './mailer.js';
 
 export interface OutboxMail {
@@ -12,20 +13,13 @@ export interface OutboxMail {
 
 /** The development mailbox: mail that would have been sent, kept for the /dev/mail page and tests. */
 export async function storeMail(em: EntityManager, message: MailMessage): Promise<void> {
-  await em
-    .getConnection()
-    .execute('insert into mail_outbox (recipient, subject, text_body, html_body) values (?, ?, ?, ?)', [
-      message.to,
-      message.subject,
-      message.text,
-      message.html ?? null,
-    ]);
+  await query(em, sql`insert into mail_outbox (recipient, subject, text_body, html_body) values (${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null})`);
 }
 
 export async function latestMail(em: EntityManager, limit: number, recipient?: string): Promise<OutboxMail[]> {
-  return em.getConnection().execute<OutboxMail[]>(
-    `select id, recipient, subject, text_body, html_body, created_at from mail_outbox
-     where (?::text is null or lower(recipient) = lower(?)) order by id desc limit ?`,
-    [recipient ?? null, recipient ?? null, limit],
+  return query(
+    em,
+    sql<OutboxMail>`select id, recipient, subject, text_body, html_body, created_at from mail_outbox
+     where (${recipient ?? null}::text is null or lower(recipient) = lower(${recipient ?? null})) order by id desc limit ${limit}`,
   );
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { QueryResult } from '@mikro-orm/postgresql';
+import { execute, query, sql } from './sql.js';
 
 export type IdempotencyClaim =
   | { kind: 'claimed' }
@@ -15,18 +15,13 @@ export class IdempotencyStore {
   constructor(private readonly em: EntityManager) {}
 
   async claim(caller: string, key: string, operation: string, requestHash: string, ttlHours: number): Promise<IdempotencyClaim> {
-    const conn = this.em.getConnection();
-    await conn.execute('delete from idempotency_record where caller = ? and key = ? and expires_at <= now()', [caller, key]);
-    const inserted = await conn.execute<{ key: string }[]>(
-      `insert into idempotency_record (caller, key, operation, request_hash, state, expires_at)
-       values (?, ?, ?, ?, 'running', now() + make_interval(hours => ?))
-       on conflict (caller, key) do nothing returning key`,
-      [caller, key, operation, requestHash, ttlHours],
-    );
+    const em = this.em;
+    await query(em, sql`delete from idempotency_record where caller = ${caller} and key = ${key} and expires_at <= now()`);
+    const inserted = await query(em, sql<{ key: string }>`insert into idempotency_record (caller, key, operation, request_hash, state, expires_at)
+       values (${caller}, ${key}, ${operation}, ${requestHash}, 'running', now() + make_interval(hours => ${ttlHours}))
+       on conflict (caller, key) do nothing returning key`);
     if (inserted.length) return { kind: 'claimed' };
-    const [row] = await conn.execute<
-      { operation: string; request_hash: string; state: string; response_status: number; response_body: object }[]
-    >('select operation, request_hash, state, response_status, response_body from idempotency_record where caller = ? and key = ?', [caller, key]);
+    const [row] = await query(em, sql<{ operation: string; request_hash: string; state: string; response_status: number; response_body: object }>`select operation, request_hash, state, response_status, response_body from idempotency_record where caller = ${caller} and key = ${key}`);
     if (!row) return this.claim(caller, key, operation, requestHash, ttlHours);
     if (row.operation !== operation || row.request_hash !== requestHash) return { kind: 'mismatch' };
     if (row.state === 'running') return { kind: 'running' };
@@ -34,19 +29,15 @@ export class IdempotencyStore {
   }
 
   async complete(caller: string, key: string, status: number, body: object): Promise<void> {
-    await this.em.getConnection().execute(
-      `update idempotency_record set state = 'done', response_status = ?, response_body = ?::jsonb where caller = ? and key = ?`,
-      [status, JSON.stringify(body), caller, key],
-    );
+    await query(this.em, sql`update idempotency_record set state = 'done', response_status = ${status}, response_body = ${sql.json(body)}::jsonb where caller = ${caller} and key = ${key}`);
   }
 
   /** Frees a key whose request failed, so that a retry runs again rather than replaying a failure. */
   async release(caller: string, key: string): Promise<void> {
-    await this.em.getConnection().execute(`delete from idempotency_record where caller = ? and key = ? and state = 'running'`, [caller, key]);
+    await query(this.em, sql`delete from idempotency_record where caller = ${caller} and key = ${key} and state = 'running'`);
   }
 
   async purgeExpired(): Promise<number> {
-    const res = await this.em.getConnection().execute<QueryResult>('delete from idempotency_record where expires_at <= now()', [], 'run');
-    return res.affectedRows;
+    return execute(this.em, sql`delete from idempotency_record where expires_at <= now()`);
   }
 }

@@ -1,4 +1,5 @@
 import type { Knex } from '@mikro-orm/postgresql';
+import { builderQuery, sql } from './sql.js';
 
 /**
  * Fixed-window request budgets shared by every api process through the `rate_limit` table
@@ -113,20 +114,20 @@ async function addPoints(
   now: number,
   windowMs: number,
 ): Promise<Array<{ key: string; used: number; endsAt: number }>> {
-  const result = await knex.raw<{ rows: Array<{ key: string; points: number; expire: string }> }>(
-    `insert into rate_limit (key, points, expire)
-       select key, points, ?::bigint from json_to_recordset(?::json) as t(key varchar, points int)
+  const result = await builderQuery(
+    knex,
+    sql<{ key: string; points: number; expire: string }>`insert into rate_limit (key, points, expire)
+       select key, points, ${now + windowMs}::bigint from json_to_recordset(${sql.json(batch)}::json) as t(key varchar, points int)
      on conflict (key) do update set
-       points = case when rate_limit.expire <= ? then excluded.points else rate_limit.points + excluded.points end,
-       expire = case when rate_limit.expire <= ? then excluded.expire else rate_limit.expire end
+       points = case when rate_limit.expire <= ${now} then excluded.points else rate_limit.points + excluded.points end,
+       expire = case when rate_limit.expire <= ${now} then excluded.expire else rate_limit.expire end
      returning key, points, expire`,
-    [now + windowMs, JSON.stringify(batch), now, now],
   );
   return result.rows.map((r) => ({ key: r.key, used: r.points, endsAt: Number(r.expire) }));
 }
 
 /** Deletes windows that ended, so the table holds only callers seen in the current window. */
 export async function purgeEndedRateLimits(knex: Knex, now = Date.now()): Promise<number> {
-  const result = await knex.raw<{ rowCount: number }>('delete from rate_limit where expire <= ?', [now]);
+  const result = await builderQuery(knex, sql`delete from rate_limit where expire <= ${now}`);
   return result.rowCount;
 }

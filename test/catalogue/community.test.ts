@@ -74,6 +74,15 @@ describe('list_blog_posts', () => {
   });
 });
 
+describe('paging past the last page', () => {
+  it('gives the exact total of founders and blog posts on a page with no items', async () => {
+    expect((await get('/founders?page=4&per_page=1')).body).toEqual({ items: [], page: 4, per_page: 1, total: 1, total_pages: 1 });
+    expect((await get('/founders?q=chloe&country=fr&page=2')).body).toEqual({ items: [], page: 2, per_page: 20, total: 1, total_pages: 1 });
+    expect((await get('/blog?page=3&per_page=1')).body).toEqual({ items: [], page: 3, per_page: 1, total: 2, total_pages: 2 });
+    expect((await get('/blog?q=category&page=2')).body).toEqual({ items: [], page: 2, per_page: 20, total: 1, total_pages: 1 });
+  });
+});
+
 describe('get_blog_post', () => {
   it('returns the Markdown and FAQs', async () => {
     const res = await get('/blog/new-post');

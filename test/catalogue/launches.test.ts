@@ -89,6 +89,17 @@ describe('list_launches', () => {
   });
 });
 
+describe('paging past the last page', () => {
+  it('gives the exact total of a launch section, a week and a leaderboard on a page with no items', async () => {
+    for (const path of ['/launches?section=most-voted', '/launches/weeks/last', '/leaderboards/community-all-time']) {
+      const first = (await get(`${path}${path.includes('?') ? '&' : '?'}per_page=1`)).body;
+      expect(first.total).toBeGreaterThan(0);
+      const past = (await get(`${path}${path.includes('?') ? '&' : '?'}per_page=1&page=${first.total + 2}`)).body;
+      expect(past).toEqual(expect.objectContaining({ items: [], page: first.total + 2, total: first.total, total_pages: first.total }));
+    }
+  });
+});
+
 describe('get_leaderboard', () => {
   it('ranks the weekly community board by votes cast in the week', async () => {
     const res = await get('/leaderboards/community-weekly?week=last');
@@ -133,6 +144,11 @@ describe('list_awards', () => {
     ]);
     expect((await get('/awards?listing=palette-pal')).body.items).toHaveLength(1);
     expect((await get('/awards?listing=no-such')).status).toBe(404);
+  });
+
+  it('gives the exact total on a page past the last one', async () => {
+    expect((await get('/awards?page=3&per_page=1')).body).toEqual({ items: [], page: 3, per_page: 1, total: 2, total_pages: 2 });
+    expect((await get('/awards?listing=palette-pal&page=2')).body).toEqual({ items: [], page: 2, per_page: 20, total: 1, total_pages: 1 });
   });
 
   it('writes the same awards when run twice for a week', async () => {

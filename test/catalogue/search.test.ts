@@ -75,6 +75,11 @@ describe('search_listings', () => {
     expect(res.body.items).toHaveLength(1);
   });
 
+  it('gives the exact total on a page past the last one', async () => {
+    expect((await search('per_page=2&page=5')).body).toEqual({ items: [], page: 5, per_page: 2, total: 3, total_pages: 2 });
+    expect((await search('q=notes&sort=votes&page=2')).body).toEqual(expect.objectContaining({ items: [], page: 2, total: (await search('q=notes')).body.total }));
+  });
+
   it.each([
     ['page=0'],
     ['page=1001'],
