@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { AppError } from '../../src/errors.js';
-import { siteUrlOf } from '../../src/domain/site-url.js';
 import type { DraftEdit } from '../../src/domain/draft-edit.js';
-import { createDraft, discardDraft, findOwnedDraft, listOwnedDrafts } from '../../src/drafts/drafts.js';
+import { findOwnedDraft, listOwnedDrafts } from '../../src/drafts/drafts.js';
+import { startDraft } from '../../src/drafts/start.js';
 import { draftSummary, draftView } from '../../src/drafts/view.js';
-import { startDraftBuild } from '../../src/drafts/workflow.js';
 import { updateDraft as applyUpdate } from '../../src/drafts/edits.js';
 import { inviteCofounder as sendInvite } from '../../src/drafts/invites.js';
 import { submitDraft as saveAsListing } from '../../src/drafts/submit.js';
@@ -27,16 +25,7 @@ export const submitListing = defineOperation({
   successStatus: 201,
   input: { body: submitListingBody },
   async handler({ body }, { deps, em, site, principal }) {
-    const url = siteUrlOf(body.url);
-    if (!url) throw new AppError('invalid_input', 'Invalid request body.', [{ path: 'body.url', message: 'must be an http(s) URL or a domain name' }]);
-    const draft = await createDraft(em, { siteId: site.id, ownerId: principal!.userId, url });
-    try {
-      await startDraftBuild(deps.temporal, deps.config, draft.id);
-    } catch (error) {
-      await discardDraft(em, draft);
-      throw error;
-    }
-    return draftView(draft);
+    return draftView(await startDraft(deps, em, { ownerId: principal!.userId, siteId: site.id }, body.url));
   },
 });
 

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { launchSections, leaderboards, type Leaderboard } from '../../src/domain/catalogue-terms.js';
-import { resolveWeek } from '../../src/domain/weeks.js';
-import { AppError, notFound } from '../../src/errors.js';
+import { launchSections, leaderboards } from '../../src/domain/catalogue-terms.js';
 import * as awards from '../../src/catalogue/awards.js';
 import * as categories from '../../src/catalogue/categories.js';
 import * as launches from '../../src/catalogue/launches.js';
@@ -77,16 +75,8 @@ export const getLeaderboard = defineOperation({
     path: z.object({ board: slug.describe(leaderboards.join(', ')) }),
     query: z.object({ week: z.string().max(10).optional().describe('community-weekly only: this (default), last or YYYY-MM-DD.'), ...pagination }),
   },
-  handler: ({ path, query: q }, { deps, em, site }) => {
-    if (!(leaderboards as readonly string[]).includes(path.board)) throw notFound(`Leaderboard ${path.board}`);
-    const board = path.board as Leaderboard;
-    if (q.week !== undefined && board !== 'community-weekly') {
-      throw new AppError('invalid_input', 'week applies to the community-weekly board only.', [{ path: 'query.week', message: 'only for community-weekly' }]);
-    }
-    const monday = resolveWeek(q.week ?? 'this', new Date(), ['this', 'last']);
-    if (!monday) throw new AppError('invalid_input', 'week must be this, last or a date YYYY-MM-DD.', [{ path: 'query.week', message: 'expected this, last or YYYY-MM-DD' }]);
-    return boards.getLeaderboard(em, site.id, deps.config.publicUrl, board, monday, q.page, q.per_page);
-  },
+  handler: ({ path, query: q }, { deps, em, site }) =>
+    boards.getLeaderboard(em, site.id, deps.config.publicUrl, { board: path.board, week: q.week, page: q.page, perPage: q.per_page }),
 });
 
 export const listAwards = defineOperation({

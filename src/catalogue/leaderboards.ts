@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { leaderboards, type Leaderboard } from '../domain/catalogue-terms.js';
 import { offsetOf } from '../domain/pagination.js';
-import { addWeeks, isoDate, weekSpan } from '../domain/weeks.js';
+import { addWeeks, isoDate, resolveWeek, weekSpan } from '../domain/weeks.js';
+import { AppError, notFound } from '../errors.js';
 import { pageLimit, readPage } from '../platform/paging.js';
 import { query, sql, type Sql } from '../platform/sql.js';
 import { summaryJson, withUrl, type Json, type Summary } from './sql.js';
@@ -72,8 +73,28 @@ export const leaderboardSummaries = leaderboards.map((board) => ({ board, title:
 
 export const paidNotice = 'Paid ranking: positions on the billboard are bought with money contributed. It is not a community ranking.';
 
-/** A leaderboard page; `weekMonday` is used by community-weekly only. */
-export async function getLeaderboard(em: EntityManager, siteId: number, publicUrl: string, board: Leaderboard, weekMonday: Date, page: number, perPage: number): Promise<Json> {
+export interface LeaderboardRequest {
+  board: string;
+  /** community-weekly only: this (default), last or a date YYYY-MM-DD. */
+  week?: string;
+  page: number;
+  perPage: number;
+}
+
+/** A leaderboard page: 404 for an unknown board, 400 for a week the board does not take. */
+export async function getLeaderboard(em: EntityManager, siteId: number, publicUrl: string, request: LeaderboardRequest, now = new Date()): Promise<Json> {
+  if (!(leaderboards as readonly string[]).includes(request.board)) throw notFound(`Leaderboard ${request.board}`);
+  const board = request.board as Leaderboard;
+  if (request.week !== undefined && board !== 'community-weekly') {
+    throw new AppError('invalid_input', 'week applies to the community-weekly board only.', [{ path: 'query.week', message: 'only for community-weekly' }]);
+  }
+  const monday = resolveWeek(request.week ?? 'this', now, ['this', 'last']);
+  if (!monday) throw new AppError('invalid_input', 'week must be this, last or a date YYYY-MM-DD.', [{ path: 'query.week', message: 'expected this, last or YYYY-MM-DD' }]);
+  return leaderboardPage(em, siteId, publicUrl, board, monday, request.page, request.perPage);
+}
+
+/** One board's page; `weekMonday` is used by community-weekly only. */
+async function leaderboardPage(em: EntityManager, siteId: number, publicUrl: string, board: Leaderboard, weekMonday: Date, page: number, perPage: number): Promise<Json> {
   const def = boards[board];
   const weekly = board === 'community-weekly';
   const offset = offsetOf(page, perPage);
