@@ -3,14 +3,9 @@ import type { Config } from '../src/config.js';
 import { migrate, openOrm } from '../src/db.js';
 import type { Logger } from '../src/logger.js';
 import { loadDefaultSite } from '../src/catalogue/site-info.js';
-import { IdempotencyStore } from '../src/platform/idempotency.js';
-import { purgeEndedRateLimits } from '../src/platform/rate-limits.js';
 import { connectTemporal } from '../src/temporal.js';
 import { createMailer } from '../src/mail/index.js';
 import { loadServerKeys } from '../src/accounts/server-keys.js';
-import { purgeOAuthRecords } from '../src/accounts/oauth-records.js';
-import { purgeWebSessions } from '../src/accounts/web-sessions.js';
-import { purgeSignInLinks } from '../src/accounts/sign-in-links.js';
 import { listingProfileKey, ReadCache } from '../src/platform/read-cache.js';
 import { listenForListingChanges, type ListingChange } from '../src/platform/listing-changes.js';
 import { openReadPool } from '../src/platform/sql.js';
@@ -75,12 +70,10 @@ export async function serveApi(deps: AppDeps, extraOperations: readonly Operatio
   server.keepAliveTimeout = 65_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : deps.config.port;
-  const housekeeping = setInterval(() => void purge(deps), 60 * 60 * 1000).unref();
   return {
     server,
     url: `http://127.0.0.1:${port}`,
     close: async () => {
-      clearInterval(housekeeping);
       server.closeIdleConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await listener?.close();
@@ -93,17 +86,4 @@ function dropChangedProfiles({ readCache, site }: AppDeps): (change: ListingChan
     if (change === 'all') readCache.clear();
     else for (const slug of change.slugs) readCache.delete(listingProfileKey(site.id, slug));
   };
-}
-
-async function purge(deps: AppDeps): Promise<void> {
-  try {
-    const em = deps.orm.em.fork();
-    await new IdempotencyStore(em).purgeExpired();
-    await purgeOAuthRecords(em);
-    await purgeWebSessions(em);
-    await purgeSignInLinks(em);
-    await purgeEndedRateLimits(em.getConnection().getKnex());
-  } catch (error) {
-    deps.log.warn({ err: error }, 'purging expired records failed');
-  }
 }

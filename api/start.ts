@@ -6,6 +6,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../src/stack
 import { findTemporalCli, startTemporalDevServer, type DevServerHandle } from '../src/stack/temporal-server.js';
 import { createWorker, routeSdkLogs } from '../src/worker.js';
 import { seedEmptyCatalogue } from '../src/seed/catalogue.js';
+import { prepareTemporal } from '../src/temporal.js';
 import { closeDeps, openDeps, serveApi } from './boot.js';
 
 /**
@@ -69,6 +70,7 @@ try {
   const api = await serveApi(deps);
   stops.push(() => api.close());
 
+  await prepareTemporal(deps.temporal, config.temporal.namespace);
   const { worker, connection } = await createWorker({ config, orm: deps.orm, log, address: temporalAddress });
   const running = worker.run();
   stops.push(async () => {

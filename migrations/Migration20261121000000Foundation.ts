@@ -5,7 +5,7 @@ import { Migration } from '@mikro-orm/migrations';
  * which later migrations widen, and the infrastructure tables every request relies on.
  */
 export class Migration20261121000000Foundation extends Migration {
-  override async up(): Promise<void> {
+  override up(): void {
     this.addSql('create extension if not exists pg_trgm;');
     this.addSql('create extension if not exists unaccent;');
     // unaccent() is only STABLE; an IMMUTABLE wrapper lets search indexes use it.

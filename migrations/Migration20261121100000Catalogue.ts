@@ -7,7 +7,7 @@ import { Migration } from '@mikro-orm/migrations';
  * the next migration.
  */
 export class Migration20261121100000Catalogue extends Migration {
-  override async up(): Promise<void> {
+  override up(): void {
     // array_to_string is only STABLE; an IMMUTABLE wrapper lets a generated column use it.
     this.addSql(`create or replace function immutable_words(text[]) returns text
       language sql immutable parallel safe as $$ select coalesce(array_to_string($1, ' '), '') $$;`);

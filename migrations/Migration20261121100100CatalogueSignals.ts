@@ -7,7 +7,7 @@ import { Migration } from '@mikro-orm/migrations';
  * Also the search lexicon: every word of live profiles, used to correct misspelled queries.
  */
 export class Migration20261121100100CatalogueSignals extends Migration {
-  override async up(): Promise<void> {
+  override up(): void {
     this.addSql(`create table vote (
       listing_id int not null references listing (id) on delete cascade,
       user_id int not null references app_user (id) on delete cascade,

@@ -6,7 +6,7 @@ import { Migration } from '@mikro-orm/migrations';
  * is stored as a SHA-256 hash, never as its value.
  */
 export class Migration20261121200000Accounts extends Migration {
-  override async up(): Promise<void> {
+  override up(): void {
     this.addSql('alter table app_user add column last_sign_in_at timestamptz;');
 
     this.addSql(`create table sign_in_link (

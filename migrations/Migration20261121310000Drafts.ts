@@ -5,7 +5,7 @@ import { Migration } from '@mikro-orm/migrations';
  * workflow passes ids, never whole crawls), and the co-founder invites sent for it.
  */
 export class Migration20261121310000Drafts extends Migration {
-  override async up(): Promise<void> {
+  override up(): void {
     this.addSql(`create table draft (
       id uuid primary key,
       site_id int not null references site (id) on delete cascade,

@@ -14,7 +14,7 @@ const searchColumns = `id, site_id, status, launch_week, lower(stage), country, 
  * one row or a bulk load alike; deleting a listing deletes its row.
  */
 export class Migration20261121900000SearchListing extends Migration {
-  override async up(): Promise<void> {
+  override up(): void {
     this.addSql(`create table search_listing (
       id int primary key references listing (id) on delete cascade,
       site_id int not null,

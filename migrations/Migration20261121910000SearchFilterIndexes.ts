@@ -7,7 +7,7 @@ import { Migration } from '@mikro-orm/migrations';
  * `search_listing`. They replace the single-column indexes on the same filters.
  */
 export class Migration20261121910000SearchFilterIndexes extends Migration {
-  override async up(): Promise<void> {
+  override up(): void {
     for (const column of ['stage', 'country', 'pricing_model']) {
       this.addSql(`drop index if exists search_listing_${column};`);
       this.addSql(`create index search_listing_${column}_browse on search_listing (${column}, site_id, status)

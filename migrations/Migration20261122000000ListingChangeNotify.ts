@@ -11,7 +11,7 @@ const profileParts = ['listing_founder', 'listing_update', 'review', 'domain_rat
  * Statement-level triggers: a bulk change sends one notification, not one per row.
  */
 export class Migration20261122000000ListingChangeNotify extends Migration {
-  override async up(): Promise<void> {
+  override up(): void {
     this.addSql(`create function notify_listings_changed(slugs text) returns void language sql as $$
       select pg_notify('listing_changed', case when octet_length(slugs) > 7000 then '*' else slugs end) where slugs is not null $$;`);
     this.addSql(`create function notify_listing_ids_changed(ids int[]) returns void language sql as $$

@@ -1,6 +1,7 @@
 import { loadConfig } from './config.js';
 import { openOrm } from './db.js';
 import { createLogger } from './logger.js';
+import { connectTemporal, prepareTemporal } from './temporal.js';
 import { createWorker, readWorkflowBundle } from './worker.js';
 
 /**
@@ -14,6 +15,9 @@ if (!config.database.url || !config.temporal.address) {
   process.exit(1);
 }
 const orm = await openOrm(config);
+const temporal = await connectTemporal(config);
+await prepareTemporal(temporal, config.temporal.namespace);
+await temporal.connection.close();
 const bundlePath = config.temporal.workflowBundlePath;
 const bundle = bundlePath ? readWorkflowBundle(bundlePath) : undefined;
 const { worker, connection } = await createWorker({ config, orm, log, address: config.temporal.address, bundle });

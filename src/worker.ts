@@ -9,8 +9,8 @@ import { createActivities } from '../activities/index.js';
 export const workflowsPath = fileURLToPath(new URL('../workflows/index.ts', import.meta.url));
 
 /** Bundles the workflow code once; a worker started with a bundle skips webpack entirely. */
-export async function bundleWorkflows(): Promise<WorkflowBundleWithSourceMap> {
-  return bundleWorkflowCode({ workflowsPath, logger: quietBundlerLogger });
+export async function bundleWorkflows(path = workflowsPath): Promise<WorkflowBundleWithSourceMap> {
+  return bundleWorkflowCode({ workflowsPath: path, logger: quietBundlerLogger });
 }
 
 /** Reads a bundle written by `bundleWorkflows` (tests build one per run). */

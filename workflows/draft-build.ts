@@ -1,10 +1,16 @@
-import { ApplicationFailure, allHandlersFinished, condition, defineUpdate, proxyActivities, setHandler } from '@temporalio/workflow';
+import { ApplicationFailure, allHandlersFinished, condition, defineUpdate, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { draftLimits, regenerateUpdateName, type DraftBuildInput, type RegenerateRequest } from '../src/domain/draft-build.js';
+import { draftLimits, type DraftBuildInput, type DraftStatus, type RegenerateRequest } from '../src/domain/draft-build.js';
 import type { DraftFieldName } from '../src/domain/draft-fields.js';
+import { draftStatusAttribute } from './search-attributes.js';
 
 /** Redraft some fields from the stored crawl; resolves once they are written. */
-export const regenerateUpdate = defineUpdate<void, [RegenerateRequest]>(regenerateUpdateName);
+export const regenerateUpdate = defineUpdate<void, [RegenerateRequest]>('regenerate');
+
+/** Mirrors the draft's status (written to PostgreSQL by the activities) for the Temporal UI. */
+function showStatus(status: DraftStatus): void {
+  upsertSearchAttributes([{ key: draftStatusAttribute, value: status }]);
+}
 
 // Heartbeats every second: a killed worker's attempt is retried elsewhere within seconds.
 const steps = proxyActivities<Activities>({
@@ -49,6 +55,7 @@ export async function draftBuild(input: DraftBuildInput): Promise<{ status: 'rea
     const crawl = await steps.crawlDraftSite(input.draftId);
     failed = !crawl.ok;
     if (crawl.ok) {
+      showStatus('drafting');
       try {
         await steps.draftDraftFields({ draftId: input.draftId });
       } catch (error) {
@@ -57,6 +64,7 @@ export async function draftBuild(input: DraftBuildInput): Promise<{ status: 'rea
         await bookkeeping.failDraftBuild({ draftId: input.draftId, reason: 'drafting_failed', message: `Drafting failed: ${cause.message}` });
       }
     }
+    showStatus(failed ? 'failed' : 'ready');
     built = true;
   }
 

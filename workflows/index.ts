@@ -1,2 +1,2 @@
-export { ping } from './ping.js';
 export { draftBuild } from './draft-build.js';
+export { housekeeping } from './housekeeping.js';

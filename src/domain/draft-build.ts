@@ -5,10 +5,6 @@
 export const draftStatuses = ['crawling', 'drafting', 'ready', 'failed'] as const;
 export type DraftStatus = (typeof draftStatuses)[number];
 
-export const draftBuildWorkflow = 'draftBuild';
-/** The workflow update that redrafts some fields from the stored crawl. */
-export const regenerateUpdateName = 'regenerate';
-
 export const draftLimits = {
   regenerate: 5,
   restore: 20,

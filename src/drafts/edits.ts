@@ -64,7 +64,7 @@ export async function updateDraft(
     regenerate = next.regenerate;
   });
   if (regenerate.length > 0) {
-    await regenerateDraftFields(deps.temporal, deps.config, id, regenerate);
+    await regenerateDraftFields(deps.temporal, deps.config, { draftId: id, ownerId }, regenerate);
     draft = await findOwnedDraft(em, ownerId, id);
   }
   if (draft.listingId) await syncDraftListing(em, draft);

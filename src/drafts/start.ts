@@ -15,7 +15,7 @@ export async function startDraft(deps: DraftEditDeps, em: EntityManager, caller:
   if (!siteUrl) throw new AppError('invalid_input', 'Invalid request body.', [{ path: 'body.url', message: 'must be an http(s) URL or a domain name' }]);
   const draft = await createDraft(em, { siteId: caller.siteId, ownerId: caller.ownerId, url: siteUrl });
   try {
-    await startDraftBuild(deps.temporal, deps.config, draft.id);
+    await startDraftBuild(deps.temporal, deps.config, { draftId: draft.id, ownerId: caller.ownerId });
   } catch (error) {
     await discardDraft(em, draft);
     throw error;

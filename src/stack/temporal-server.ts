@@ -2,6 +2,8 @@ import { TestWorkflowEnvironment, type EphemeralServerExecutable } from '@tempor
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import type { SearchAttributeType } from '@temporalio/common';
+import { customSearchAttributes } from '../../workflows/search-attributes.js';
 import type { Logger } from '../logger.js';
 
 export const temporalCliVersion = 'v1.5.1';
@@ -71,7 +73,17 @@ export interface DevServerHandle {
   stop(): Promise<void>;
 }
 
-/** Starts `temporal server start-dev` with its state in a SQLite file and the Web UI on. */
+const cliTypeNames: Record<SearchAttributeType, string> = {
+  TEXT: 'Text',
+  KEYWORD: 'Keyword',
+  INT: 'Int',
+  DOUBLE: 'Double',
+  BOOL: 'Bool',
+  DATETIME: 'Datetime',
+  KEYWORD_LIST: 'KeywordList',
+};
+
+/** Starts `temporal server start-dev` with its state in a SQLite file, our search attributes and the Web UI on. */
 export async function startTemporalDevServer(
   source: TemporalCliSource,
   opts: { port: number; uiPort: number; dbFile?: string; namespace: string },
@@ -85,7 +97,7 @@ export async function startTemporalDevServer(
       uiPort: opts.uiPort,
       dbFilename: opts.dbFile,
       namespace: opts.namespace,
-      extraArgs: ['--log-level', 'error'],
+      extraArgs: ['--log-level', 'error', ...customSearchAttributes.flatMap((key) => ['--search-attribute', `${key.name}=${cliTypeNames[key.type]}`])],
     },
   });
   return {

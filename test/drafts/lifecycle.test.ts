@@ -1,4 +1,5 @@
 import { workflowIds } from '../../src/temporal.js';
+import { draftIdAttribute, draftStatusAttribute, ownerIdAttribute } from '../../workflows/search-attributes.js';
 import { readyDraft, startDraftWorld, type DraftWorld } from './support.js';
 
 let dw: DraftWorld;
@@ -42,5 +43,24 @@ describe('draftBuild workflow', () => {
     const serving = dw.app.deps.temporal.client.workflow.getHandle(workflowId);
     await expect(serving.result()).resolves.toEqual({ status: 'ready', regenerations: 2 });
     expect(await runsOf(workflowId)).toHaveLength(2);
+  });
+
+  it('shows operators the draft id, its owner and its status as search attributes they can filter by', async () => {
+    const draft = await readyDraft(dw, 'static');
+    const workflowId = workflowIds.draftBuild(draft.id);
+    const { client } = dw.app.deps.temporal;
+    const handle = client.workflow.getHandle(workflowId);
+    // The workflow mirrors the status the activities write, one workflow task after them.
+    await waitFor(async () => (await handle.describe()).typedSearchAttributes.get(draftStatusAttribute) === 'ready');
+    const attributes = (await handle.describe()).typedSearchAttributes;
+    const [owner] = await dw.app.deps.orm.em.fork().getConnection().execute<{ owner_id: number }[]>('select owner_id from draft where id = ?', [draft.id]);
+    expect(attributes.get(draftIdAttribute)).toBe(draft.id);
+    expect(attributes.get(ownerIdAttribute)).toBe(owner.owner_id);
+
+    const query = `DraftId = '${draft.id}' AND DraftStatus = 'ready' AND OwnerId = ${owner.owner_id}`;
+    await waitFor(async () => {
+      for await (const run of client.workflow.list({ query })) if (run.workflowId === workflowId) return true;
+      return false;
+    });
   });
 });

@@ -1,8 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { workflowIds } from '../../src/temporal.js';
+import { ensureHousekeepingSchedule, workflowIds } from '../../src/temporal.js';
 import { startWorkerProcess } from '../support/worker-process.js';
+import { housekeeping } from '../../workflows/housekeeping.js';
+import type { ping } from '../support/workflows/ping.js';
 
 describe('Temporal round trip', () => {
   let app: TestApp;
@@ -11,14 +13,31 @@ describe('Temporal round trip', () => {
   });
   afterAll(() => app.close());
 
-  it('runs the ping workflow through the worker and its activity', async () => {
-    const { client } = app.deps.temporal;
-    const result = await client.workflow.execute('ping', {
-      taskQueue: app.taskQueue,
-      workflowId: workflowIds.ping(randomUUID()),
-      args: [{ message: 'hello' }],
-    });
-    expect(result).toMatch(/^pong: hello \(database time \d{4}-\d\d-\d\dT/);
+  it('runs the housekeeping workflow through the worker and its activity: expired records go, live ones stay', async () => {
+    const db = app.deps.orm.em.fork().getConnection();
+    await db.execute(`insert into sign_in_link (token_hash, email, expires_at) values ('expired', 'a@example.com', now() - interval '2 days'), ('live', 'b@example.com', now() + interval '1 hour')`);
+    await app.deps.temporal.client.workflow.execute(housekeeping, { taskQueue: app.taskQueue, workflowId: `housekeeping-test-${randomUUID()}` });
+    const rows = await db.execute<{ token_hash: string }[]>('select trim(token_hash) as token_hash from sign_in_link order by 1');
+    expect(rows.map((r) => r.token_hash)).toEqual(['live']);
+  });
+});
+
+describe('housekeeping schedule', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ worker: false });
+  });
+  afterAll(async () => {
+    await app.deps.temporal.client.schedule.getHandle(workflowIds.housekeepingSchedule).delete();
+    await app.close();
+  });
+
+  it('is created once, hourly, and ensuring it again updates it instead of failing', async () => {
+    await ensureHousekeepingSchedule(app.deps.temporal);
+    await ensureHousekeepingSchedule(app.deps.temporal);
+    const schedule = await app.deps.temporal.client.schedule.getHandle(workflowIds.housekeepingSchedule).describe();
+    expect(schedule.spec.intervals).toMatchObject([{ every: 3_600_000 }]);
+    expect(schedule.action).toMatchObject({ type: 'startWorkflow', workflowType: 'housekeeping', taskQueue: app.taskQueue });
   });
 });
 
@@ -39,9 +58,9 @@ describe('worker crash', () => {
   it('completes a workflow after its worker is killed mid-run and another starts', async () => {
     const { client } = app.deps.temporal;
     const first = await startWorker();
-    const handle = await client.workflow.start('ping', {
+    const handle = await client.workflow.start<typeof ping>('ping', {
       taskQueue: app.taskQueue,
-      workflowId: workflowIds.ping(randomUUID()),
+      workflowId: `ping-${randomUUID()}`,
       args: [{ message: 'survivor', waitMs: 4000 }],
     });
     // Wait until the worker has taken the first workflow task and started the durable timer.

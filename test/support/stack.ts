@@ -9,7 +9,8 @@ import { startEmbeddedPostgres } from '../../src/stack/postgres.js';
 import { findTemporalCli, startTemporalDevServer } from '../../src/stack/temporal-server.js';
 import { bundleWorkflows } from '../../src/worker.js';
 import { freePort } from './ports.js';
-import { templateDatabase, testEnv } from './test-env.js';
+import { installTimeSkippingServer } from './time-skipping-server.js';
+import { templateDatabase, testEnv, testWorkflowsPath } from './test-env.js';
 
 /**
  * One PostgreSQL and one Temporal dev server for the whole run (or DATABASE_URL / TEMPORAL_ADDRESS
@@ -43,15 +44,16 @@ export async function startTestStack(): Promise<void> {
   }
 
   const bundlePath = join(dir, 'workflow-bundle.js');
-  writeFileSync(bundlePath, (await bundleWorkflows()).code);
+  writeFileSync(bundlePath, (await bundleWorkflows(testWorkflowsPath)).code);
 
   process.env[testEnv.databaseServerUrl] = serverUrl;
   process.env[testEnv.temporalAddress] = temporalAddress;
   process.env[testEnv.workflowBundle] = bundlePath;
+  process.env[testEnv.timeSkippingServer] = await installTimeSkippingServer(config.temporal.cliCacheDir);
   (globalThis as Record<string, unknown>).__stopTestStack = async () => {
     for (const stop of stops.reverse()) await stop();
   };
-  console.log(`\ntest stack ready in ${Date.now() - started} ms (PostgreSQL, Temporal, workflow bundle)`);
+  console.log(`\ntest stack ready in ${Date.now() - started} ms (PostgreSQL, Temporal, workflow bundle, time-skipping server)`);
 }
 
 async function recreateTemplate(serverUrl: string): Promise<void> {
