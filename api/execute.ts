@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppError, type FieldError } from '../src/errors.js';
 import { listingProfileKey } from '../src/platform/read-cache.js';
 import { withIdempotency } from './middleware/idempotency.js';
+import { outputDrift } from './output-check.js';
 import type { Operation, OperationContext } from './operations/registry.js';
 
 /** Raw input as a transport received it, before validation. */
@@ -36,8 +37,16 @@ export async function execute(
     query: parsePart(op.input.query, raw.query, 'query'),
     body: parsePart(op.input.body, raw.body ?? {}, 'body'),
   };
+  const handle = async (): Promise<object> => {
+    const body = await op.handler(input as never, ctx);
+    if (ctx.deps.config.validateResponses) {
+      const drift = outputDrift(op, body);
+      if (drift.length) throw new Error(`${op.id} answered outside its output schema:\n  ${drift.join('\n  ')}`);
+    }
+    return body;
+  };
   if (op.sharedResult) {
-    const read = () => op.handler(input as never, ctx);
+    const read = handle;
     const { value, json } =
       op.sharedResult === 'until-listing-changes'
         ? await ctx.deps.readCache.get(listingProfileKey(ctx.site.id, (input.path as { slug: string }).slug), read, ctx.deps.config.listingProfileCacheMs)
@@ -45,7 +54,7 @@ export async function execute(
           await ctx.deps.readCache.get(`${op.id}:${ctx.site.id}:${JSON.stringify(input)}`, read);
     return { status: op.successStatus, body: value, json, replayed: false };
   }
-  const run = async () => ({ status: op.successStatus, body: await op.handler(input as never, ctx) });
+  const run = async () => ({ status: op.successStatus, body: await handle() });
   if (!op.idempotencyKey || idempotencyKey === undefined) return { ...(await run()), replayed: false };
   return withIdempotency(ctx, op, idempotencyKey, { path: input.path, query: input.query, body: raw.body ?? null }, run);
 }

@@ -11,6 +11,20 @@ export function inputJsonSchema(schema: z.ZodType): JsonSchema {
   return rest;
 }
 
+/** JSON Schema of what an operation answers; shared definitions (recursive trees) sit in `$defs`. */
+export function outputJsonSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}
+
+/** An output schema inside the OpenAPI document: its `$defs` move to components, where `$ref` finds them. */
+function responseSchema(op: Operation, components: Record<string, JsonSchema>): JsonSchema {
+  const { $defs, ...schema } = outputJsonSchema(op.output);
+  const toComponents = (json: JsonSchema): JsonSchema => JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+  for (const [name, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) components[name] = toComponents(definition);
+  return toComponents(schema);
+}
+
 const problemRef = { $ref: '#/components/schemas/Problem' };
 const problemResponse = (description: string) => ({
   description,
@@ -25,9 +39,10 @@ const rateLimitHeaders = {
 /** The OpenAPI 3.1 document, derived from the operation registry and nothing else. */
 export function openApiDocument(config: Config, operations: readonly Operation[]): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
+  const shared: Record<string, JsonSchema> = {};
   for (const op of operations) {
     paths[op.path] ??= {};
-    paths[op.path][op.method.toLowerCase()] = operationObject(op);
+    paths[op.path][op.method.toLowerCase()] = operationObject(op, responseSchema(op, shared));
   }
   return {
     openapi: '3.1.0',
@@ -40,7 +55,7 @@ export function openApiDocument(config: Config, operations: readonly Operation[]
     tags: [...new Set(operations.map((op) => op.tag))].map((name) => ({ name })),
     paths,
     components: {
-      schemas: { Problem: problemSchema() },
+      schemas: { Problem: problemSchema(), ...shared },
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'An API key from the account area, or an OAuth access token.' },
         oauth2: {
@@ -60,7 +75,7 @@ export function openApiDocument(config: Config, operations: readonly Operation[]
   };
 }
 
-function operationObject(op: Operation): Record<string, unknown> {
+function operationObject(op: Operation, output: JsonSchema): Record<string, unknown> {
   const parameters = [
     ...parametersOf(op.input.path, 'path'),
     ...parametersOf(op.input.query, 'query'),
@@ -72,7 +87,7 @@ function operationObject(op: Operation): Record<string, unknown> {
     [op.successStatus]: {
       description: op.successStatus === 201 ? 'Created' : 'OK',
       headers: rateLimitHeaders,
-      content: { 'application/json': { schema: { type: 'object' } } },
+      content: { 'application/json': { schema: output } },
     },
     400: problemResponse('Invalid input'),
     429: problemResponse('Rate limited'),

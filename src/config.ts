@@ -46,6 +46,7 @@ const envSchema = z.object({
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   TRUST_PROXY: flag.default(false),
+  VALIDATE_RESPONSES: flag.default(false),
   MCP_ALLOWED_HOSTS: z.string().optional(),
 
   SEED_LISTINGS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
@@ -131,6 +132,8 @@ export interface Config {
   };
   /** Development pages such as /dev/mail; never in production. */
   devPages: boolean;
+  /** Check every success response against its operation's output schema (the test suite turns it on). */
+  validateResponses: boolean;
   /** Hostnames accepted in Host and Origin on /mcp (DNS-rebinding guard). */
   mcpAllowedHosts: string[];
   crawl: CrawlConfig;
@@ -215,6 +218,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       clientMetadataTestOrigins: parseTestOrigins(e.OAUTH_CLIENT_METADATA_TEST_ORIGINS, e.NODE_ENV),
     },
     devPages: e.NODE_ENV !== 'production',
+    validateResponses: e.VALIDATE_RESPONSES,
     mcpAllowedHosts: mcpAllowedHosts(publicUrl, e.MCP_ALLOWED_HOSTS),
     crawl: {
       userAgent: e.CRAWL_USER_AGENT,

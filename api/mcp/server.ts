@@ -7,7 +7,8 @@ import type { ToolDefinition } from './tools.js';
 /**
  * The SDK checks arguments against the advertised schema before a tool runs and answers a
  * failure as plain text. Arguments are validated in execute() instead, where a failure becomes
- * the same problem details as REST, so the SDK's check accepts everything.
+ * the same problem details as REST, so the SDK's check accepts everything; results are checked
+ * against their output schema in execute() too (VALIDATE_RESPONSES).
  */
 const validatedByExecute: jsonSchemaValidator = {
   getValidator: () => (input) => ({ valid: true, data: input as never, errorMessage: undefined }),
@@ -21,7 +22,11 @@ const listCache: CacheHint = { ttlMs: 300_000, cacheScope: 'public' };
  * tool, so no state outlives the request. `context` yields the calling request's OperationContext.
  */
 export function mcpServerFactory(config: Config, tools: readonly ToolDefinition[], context: () => OperationContext): () => McpServer {
-  const registered = tools.map((tool) => ({ tool, inputSchema: fromJsonSchema(tool.inputSchema as JsonSchemaType, validatedByExecute) }));
+  const registered = tools.map((tool) => ({
+    tool,
+    inputSchema: fromJsonSchema(tool.inputSchema as JsonSchemaType, validatedByExecute),
+    outputSchema: fromJsonSchema(tool.outputSchema as JsonSchemaType, validatedByExecute),
+  }));
   const instructions = instructionsFor(config);
   return () => {
     const server = new McpServer(
@@ -39,10 +44,10 @@ export function mcpServerFactory(config: Config, tools: readonly ToolDefinition[
         instructions,
       },
     );
-    for (const { tool, inputSchema } of registered) {
+    for (const { tool, inputSchema, outputSchema } of registered) {
       server.registerTool(
         tool.name,
-        { title: tool.title, description: tool.description, inputSchema, annotations: tool.annotations },
+        { title: tool.title, description: tool.description, inputSchema, outputSchema, annotations: tool.annotations },
         (args) => callTool(tool.op, args, context()),
       );
     }

@@ -1,7 +1,7 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { Config } from '../../src/config.js';
-import { inputJsonSchema } from '../openapi.js';
+import { inputJsonSchema, outputJsonSchema } from '../openapi.js';
 import { hintsOf, type Operation } from '../operations/registry.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -16,6 +16,7 @@ export interface ToolDefinition {
   title: string;
   description: string;
   inputSchema: JsonSchema;
+  outputSchema: JsonSchema;
   annotations: ToolAnnotations;
 }
 
@@ -26,6 +27,7 @@ export function toolsOf(operations: readonly Operation[], config: Config): ToolD
     title: op.summary,
     description: toolDescription(op, config),
     inputSchema: toolInputSchema(op),
+    outputSchema: outputJsonSchema(op.output),
     annotations: annotationsOf(op),
   }));
 }

@@ -1,4 +1,5 @@
 import { notFound } from '../../src/errors.js';
+import { account as accountOutput } from '../../src/accounts/schemas.js';
 import { findUserById } from '../../src/accounts/users.js';
 import { defineOperation } from './registry.js';
 
@@ -14,6 +15,7 @@ export const getAccount = defineOperation({
   idempotencyKey: false,
   successStatus: 200,
   input: {},
+  output: accountOutput,
   async handler(_input, { em, principal }) {
     const user = await findUserById(em, principal!.userId);
     if (!user) throw notFound('The account');

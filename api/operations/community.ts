@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blogPage as blogPageOutput, blogPost as blogPostOutput, founderProfile as founderProfileOutput, foundersPage as foundersPageOutput, interviewQuestions as interviewQuestionsOutput, products as productsOutput } from '../../src/catalogue/schemas.js';
 import * as blog from '../../src/catalogue/blog.js';
 import * as founders from '../../src/catalogue/founders.js';
 import * as interview from '../../src/catalogue/interview-questions.js';
@@ -15,6 +16,7 @@ export const listFounders = defineOperation({
   summary: 'Founders with a public listing',
   description: 'Founders of public listings, by name; q matches part of the name or a near spelling, country is a two-letter code. Paginated. Free, public, read-only.',
   input: { query: z.object({ q: z.string().max(120).optional(), country: countryCode.optional(), ...pagination }) },
+  output: foundersPageOutput,
   handler: ({ query: q }, { deps, em, site }) => founders.listFounders(em, site.id, deps.config.publicUrl, q.q, q.country, q.page, q.per_page),
 });
 
@@ -27,6 +29,7 @@ export const getFounder = defineOperation({
   summary: 'A founder profile',
   description: 'Bio, socials, the companies listed here and their published founder stories. 404 when absent. Free, public, read-only.',
   input: { path: z.object({ slug }) },
+  output: founderProfileOutput,
   handler: ({ path }, { deps, em, site }) => founders.getFounder(em, site.id, deps.config.publicUrl, path.slug),
 });
 
@@ -39,6 +42,7 @@ export const listBlogPosts = defineOperation({
   summary: 'Blog posts',
   description: 'Published blog posts, newest first; with q, the best matches first. Paginated summaries. Free, public, read-only.',
   input: { query: z.object({ q: z.string().max(200).optional(), ...pagination }) },
+  output: blogPageOutput,
   handler: ({ query: q }, { deps, em, site }) => blog.listBlogPosts(em, site.id, deps.config.publicUrl, q.q, q.page, q.per_page),
 });
 
@@ -51,6 +55,7 @@ export const getBlogPost = defineOperation({
   summary: 'A blog post',
   description: 'The full post as Markdown plus its FAQs. 404 when absent. Free, public, read-only.',
   input: { path: z.object({ slug }) },
+  output: blogPostOutput,
   handler: ({ path }, { deps, em, site }) => blog.getBlogPost(em, site.id, deps.config.publicUrl, path.slug),
 });
 
@@ -63,6 +68,7 @@ export const listInterviewQuestions = defineOperation({
   summary: 'The founder interview questions',
   description: 'The questions founders answer with answer_interview (by question id), in order. Free, public, read-only.',
   input: {},
+  output: interviewQuestionsOutput,
   handler: (_input, { em, site }) => interview.listInterviewQuestions(em, site.id),
 });
 
@@ -76,6 +82,7 @@ export const listProducts = defineOperation({
   description:
     'Every purchasable product with its current price in USD cents, VAT excluded, and needs_listing (bought for one of your listings). Prices are set by the site team: read them here at call time, never hardcode them. Free, public, read-only.',
   input: {},
+  output: productsOutput,
   handler: (_input, { em, site }) => products.listProducts(em, site.id),
 });
 

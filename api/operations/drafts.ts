@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { draftDetail as draftDetailOutput, draftPage as draftPageOutput, invitation as invitationOutput, submission as submissionOutput } from '../../src/drafts/schemas.js';
 import type { DraftEdit } from '../../src/domain/draft-edit.js';
 import { findOwnedDraft, listOwnedDrafts } from '../../src/drafts/drafts.js';
 import { startDraft } from '../../src/drafts/start.js';
@@ -24,6 +25,7 @@ export const submitListing = defineOperation({
   idempotencyKey: true,
   successStatus: 201,
   input: { body: submitListingBody },
+  output: draftDetailOutput,
   async handler({ body }, { deps, em, site, principal }) {
     return draftView(await startDraft(deps, em, { ownerId: principal!.userId, siteId: site.id }, body.url));
   },
@@ -40,6 +42,7 @@ export const listMyDrafts = defineOperation({
   idempotencyKey: false,
   successStatus: 200,
   input: { query: paginationQuery },
+  output: draftPageOutput,
   async handler({ query }, { em, principal }) {
     const page = await listOwnedDrafts(em, principal!.userId, query.page, query.per_page);
     return { ...page, items: page.items.map(draftSummary) };
@@ -58,6 +61,7 @@ export const getDraft = defineOperation({
   idempotencyKey: false,
   successStatus: 200,
   input: { path: draftPath },
+  output: draftDetailOutput,
   async handler({ path }, { em, principal }) {
     return draftView(await findOwnedDraft(em, principal!.userId, path.id));
   },
@@ -75,6 +79,7 @@ export const updateDraft = defineOperation({
   idempotencyKey: true,
   successStatus: 200,
   input: { path: draftPath, body: updateDraftBody },
+  output: draftDetailOutput,
   async handler({ path, body }, { deps, em, site, principal }) {
     const draft = await applyUpdate(deps, em, { ownerId: principal!.userId, siteId: site.id }, path.id, body as DraftEdit);
     return draftView(draft);
@@ -93,6 +98,7 @@ export const inviteCofounder = defineOperation({
   idempotencyKey: true,
   successStatus: 201,
   input: { path: draftPath, body: inviteCofounderBody },
+  output: invitationOutput,
   async handler({ path, body }, { deps, em, site, principal }) {
     const result = await sendInvite(em, deps.mailer, {
       ownerId: principal!.userId,
@@ -102,7 +108,7 @@ export const inviteCofounder = defineOperation({
       siteName: site.name,
       publicUrl: deps.config.publicUrl,
     });
-    return { draft_id: path.id, invite: { ...result.invite, status: 'sent' }, invites_used: result.invites_used, invites_left: result.invites_left };
+    return { draft_id: path.id, invite: { ...result.invite, status: 'sent' as const }, invites_used: result.invites_used, invites_left: result.invites_left };
   },
 });
 
@@ -118,6 +124,7 @@ export const submitDraft = defineOperation({
   idempotencyKey: true,
   successStatus: 200,
   input: { path: draftPath },
+  output: submissionOutput,
   async handler({ path }, { em, principal }) {
     const { draft, listing } = await saveAsListing(em, principal!.userId, path.id);
     return { listing_id: listing.id, listing, draft: draftView(draft) };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { awardsPage as awardsPageOutput, categoryDetail as categoryDetailOutput, categoryTree as categoryTreeOutput, launchFeed as launchFeedOutput, launchWeek as launchWeekOutput, leaderboard as leaderboardOutput } from '../../src/catalogue/schemas.js';
 import { launchSections, leaderboards } from '../../src/domain/catalogue-terms.js';
 import * as awards from '../../src/catalogue/awards.js';
 import * as categories from '../../src/catalogue/categories.js';
@@ -17,6 +18,7 @@ export const listCategories = defineOperation({
   description:
     'Returns every category as a tree (subcategories nested) with its count of live listings, including those of its subcategories. include_empty=false leaves out categories without live listings. Free, public, read-only.',
   input: { query: z.object({ include_empty: queryBoolean.default(true).describe('true (default) or false.') }) },
+  output: categoryTreeOutput,
   handler: ({ query: q }, { em, site }) => categories.listCategories(em, site.id, q.include_empty),
 });
 
@@ -30,6 +32,7 @@ export const getCategory = defineOperation({
   description:
     'Returns the category description, FAQs, parent and subcategories, and its live listings (including those of subcategories), most voted first, paginated. 404 when absent. Free, public, read-only.',
   input: { path: z.object({ slug }), query: z.object(pagination) },
+  output: categoryDetailOutput,
   handler: ({ path, query: q }, { deps, em, site }) => categories.getCategory(em, site.id, deps.config.publicUrl, path.slug, q.page, q.per_page),
 });
 
@@ -46,6 +49,7 @@ export const getLaunchWeek = defineOperation({
     path: z.object({ week: z.string().max(10).describe('this, next, last or YYYY-MM-DD.') }),
     query: z.object(pagination),
   },
+  output: launchWeekOutput,
   handler: ({ path, query: q }, { deps, em, site }) => launches.getLaunchWeek(em, site.id, deps.config.publicUrl, path.week, q.page, q.per_page, new Date()),
 });
 
@@ -59,6 +63,7 @@ export const listLaunches = defineOperation({
   description:
     'One feed of launches by section: today, this-week (default), trending, most-voted, recent, most-viewed, most-followed (live listings), or upcoming (scheduled for a future week). Paginated summaries. Free, public, read-only.',
   input: { query: z.object({ section: z.enum(launchSections).default('this-week'), ...pagination }) },
+  output: launchFeedOutput,
   handler: ({ query: q }, { deps, em, site }) => launches.listLaunches(em, site.id, deps.config.publicUrl, q.section, q.page, q.per_page, new Date()),
 });
 
@@ -75,6 +80,7 @@ export const getLeaderboard = defineOperation({
     path: z.object({ board: slug.describe(leaderboards.join(', ')) }),
     query: z.object({ week: z.string().max(10).optional().describe('community-weekly only: this (default), last or YYYY-MM-DD.'), ...pagination }),
   },
+  output: leaderboardOutput,
   handler: ({ path, query: q }, { deps, em, site }) =>
     boards.getLeaderboard(em, site.id, deps.config.publicUrl, { board: path.board, week: q.week, page: q.page, perPage: q.per_page }),
 });
@@ -89,6 +95,7 @@ export const listAwards = defineOperation({
   description:
     'Launch of the Week #1, #2 and #3 of each week, decided by community votes only; newest week first, with the winning listing. listing narrows to one listing (404 when absent). Paginated. Free, public, read-only.',
   input: { query: z.object({ listing: slug.optional().describe('Listing slug.'), ...pagination }) },
+  output: awardsPageOutput,
   handler: ({ query: q }, { deps, em, site }) => awards.listAwards(em, site.id, deps.config.publicUrl, q.listing, q.page, q.per_page),
 });
 

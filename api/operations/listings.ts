@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alternatives as alternativesOutput, badges as badgesOutput, comparison as comparisonOutput, listingPage as listingPageOutput, listingProfile as listingProfileOutput } from '../../src/catalogue/schemas.js';
 import { badgeModes, badgeShapes, badgeSizes } from '../../src/domain/badges.js';
 import { searchSorts, searchStatuses } from '../../src/domain/catalogue-terms.js';
 import * as badges from '../../src/catalogue/badges.js';
@@ -32,6 +33,7 @@ export const searchListings = defineOperation({
       ...pagination,
     }),
   },
+  output: listingPageOutput,
   handler: ({ query: q }, { deps, em, site }) =>
     listingSearch.searchListings(
       deps.readPool,
@@ -53,6 +55,7 @@ export const getListing = defineOperation({
   ...publicRead,
   sharedResult: 'until-listing-changes',
   input: { path: listingPath },
+  output: listingProfileOutput,
   handler: ({ path }, { deps, em, site }) => listingProfile.getListingProfile(deps.readPool, site.id, deps.config.publicUrl, path.slug),
 });
 
@@ -66,6 +69,7 @@ export const getAlternatives = defineOperation({
     'Alternatives approved by the listing owner come first (approved: true), then other live listings of the same primary category, most voted first (approved: false). Up to 20 items. 404 when the listing is absent. Free, public, read-only.',
   ...publicRead,
   input: { path: listingPath },
+  output: alternativesOutput,
   handler: ({ path }, { deps, em, site }) => listingProfile.getAlternatives(em, site.id, deps.config.publicUrl, path.slug),
 });
 
@@ -79,6 +83,7 @@ export const compareListings = defineOperation({
     'Puts two public listings side by side: one row per fact (tagline, categories, stage, pricing, features, location, founders, votes, rating, Domain Rating...). A null cell means that listing does not state the fact; a row with both cells null means the fact is on neither. 404 when a slug names no public listing. Free, public, read-only.',
   ...publicRead,
   input: { query: z.object({ a: slug.describe('First listing slug.'), b: slug.describe('Second listing slug.') }) },
+  output: comparisonOutput,
   handler: ({ query: q }, { deps, em, site }) => listingCompare.compareListings(deps.readPool, site.id, deps.config.publicUrl, q.a, q.b),
 });
 
@@ -99,6 +104,7 @@ export const getBadges = defineOperation({
       size: z.enum(badgeSizes).default('m'),
     }),
   },
+  output: badgesOutput,
   handler: ({ path, query: q }, { deps, em, site }) => badges.getBadges(em, site.id, site.name, deps.config.publicUrl, path.slug, q),
 });
 

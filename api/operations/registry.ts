@@ -43,10 +43,20 @@ export interface OperationInput<P, Q, B> {
   body: Out<B>;
 }
 
+/** What a handler may return for an output type: as JSON will carry it (a Date is sent as its ISO string). */
+export type Wire<T> = T extends string
+  ? T | Date
+  : T extends readonly (infer U)[]
+    ? readonly Wire<U>[]
+    : T extends object
+      ? { [K in keyof T]: Wire<T[K]> }
+      : T;
+
 export interface Operation<
   P extends AnyObject | undefined = AnyObject | undefined,
   Q extends AnyObject | undefined = AnyObject | undefined,
   B extends AnyObject | undefined = AnyObject | undefined,
+  O extends z.ZodType<object> = z.ZodType<object>,
 > {
   /** Tool name = OpenAPI operationId = handler name. */
   id: string;
@@ -69,9 +79,11 @@ export interface Operation<
    */
   sharedResult?: 'briefly' | 'until-listing-changes';
   input: { path?: P; query?: Q; body?: B };
+  /** The success response: published in OpenAPI and as the MCP tool's outputSchema, checked in tests. */
+  output: O;
   /** Hints for MCP clients; derived from the method unless given. */
   hints?: Partial<OperationHints>;
-  handler: (input: OperationInput<P, Q, B>, ctx: OperationContext) => Promise<object>;
+  handler: (input: OperationInput<P, Q, B>, ctx: OperationContext) => Promise<Wire<z.output<O>>>;
 }
 
 export interface OperationHints {
@@ -85,8 +97,9 @@ export function defineOperation<
   P extends AnyObject | undefined = undefined,
   Q extends AnyObject | undefined = undefined,
   B extends AnyObject | undefined = undefined,
->(op: Operation<P, Q, B>): Operation {
-  return op as unknown as Operation;
+  O extends z.ZodType<object> = z.ZodType<object>,
+>(op: Operation<P, Q, B, O>): Operation & { output: O } {
+  return op as unknown as Operation & { output: O };
 }
 
 export function hintsOf(op: Operation): OperationHints {

@@ -1,4 +1,5 @@
 import { siteCounts } from '../../src/catalogue/site-info.js';
+import { siteInfo as siteInfoOutput } from '../../src/catalogue/schemas.js';
 import { publicRead } from './common.js';
 import { defineOperation } from './registry.js';
 
@@ -12,6 +13,7 @@ export const getSiteInfo = defineOperation({
     'Returns the site name and purpose, its public addresses (site, REST base, docs, OpenAPI 3.1 file, MCP server) and live counts of listings and categories. Free, public, read-only; call it first to orient yourself.',
   ...publicRead,
   input: {},
+  output: siteInfoOutput,
   async handler(_input, { deps, em, site }) {
     const { publicUrl, apiBasePath } = deps.config;
     return {

@@ -1,4 +1,6 @@
 import type { Context } from 'koa';
+import type { z } from 'zod';
+import type { ListingSummary } from '../../src/catalogue/schemas.js';
 import type { Page } from '../../src/domain/pagination.js';
 import { notFound } from '../../src/errors.js';
 import type { AppDeps } from '../deps.js';
@@ -11,27 +13,23 @@ import { page, type PageMeta } from './layout.js';
 
 /** HTML pieces and the request plumbing the public catalogue pages share. */
 
-/** A listing as the catalogue operations summarise it (the fields the pages show). */
-export interface ListingSummary {
-  slug: string;
-  name: string;
-  tagline: string | null;
-  primary_category: { slug: string; name: string } | null;
-  status: string;
-  launch_week: string | null;
-  votes: number;
-  followers: number;
-  /** Present where the list is a ranking (a launch week). */
-  rank?: number;
-}
+/** A listing in a list; a ranking (a launch week) also gives its rank. */
+export type ListedListing = ListingSummary & { rank?: number };
 
 /**
  * Runs a public read operation through the same pipeline as REST and MCP, so a page shows
  * exactly what the API answers and bad input is the same 4xx (rendered as HTML).
  */
-export async function readOperation<T>(ctx: Context, deps: AppDeps, op: Operation, path: Record<string, unknown> = {}, query: Record<string, unknown> = {}): Promise<T> {
+export async function readOperation<O extends z.ZodType>(
+  ctx: Context,
+  deps: AppDeps,
+  op: Operation & { output: O },
+  path: Record<string, unknown> = {},
+  query: Record<string, unknown> = {},
+): Promise<z.output<O>> {
   const result = await execute(op, { path, query, body: undefined }, operationContext(ctx, deps));
-  return result.body as T;
+  // The body is what the handler returned for this output (dates as Date until sent as JSON).
+  return result.body as z.output<O>;
 }
 
 /** Sends a public page: the same for every visitor, so shared caches may keep it a minute. */
@@ -70,7 +68,7 @@ export function dollars(cents: number): string {
 }
 
 /** One listing in a list: name, tagline, votes, followers and primary category. */
-function listingItem(listing: ListingSummary): string {
+function listingItem(listing: ListedListing): string {
   const category = listing.primary_category
     ? ` · <a href="${e(categoryPath(listing.primary_category.slug))}">${e(listing.primary_category.name)}</a>`
     : '';
@@ -78,7 +76,7 @@ function listingItem(listing: ListingSummary): string {
 <br><span class="muted">${plural(listing.votes, 'vote')} · ${plural(listing.followers, 'follower')}${category}</span></li>`;
 }
 
-export function listingList(listings: readonly ListingSummary[], empty: string): string {
+export function listingList(listings: readonly ListedListing[], empty: string): string {
   if (!listings.length) return `<p class="muted">${e(empty)}</p>`;
   return `<ol class="listings">${listings.map(listingItem).join('\n')}</ol>`;
 }

@@ -1,20 +1,9 @@
 import type { Middleware } from 'koa';
-import type { CategoryNode } from '../../src/domain/category-tree.js';
-import type { Page } from '../../src/domain/pagination.js';
+import type { CategoryTree } from '../../src/catalogue/schemas.js';
 import type { AppDeps } from '../deps.js';
 import { getCategory, listCategories } from '../operations/launches.js';
-import { canonicalUrl, categoryPath, clip, listingList, pager, pathSlug, plural, readOperation, sendPage, type ListingSummary } from './catalogue-html.js';
+import { canonicalUrl, categoryPath, clip, listingList, pager, pathSlug, plural, readOperation, sendPage } from './catalogue-html.js';
 import { escapeHtml as e } from './html.js';
-
-interface Category {
-  slug: string;
-  name: string;
-  description: string | null;
-  faqs: Array<{ question: string; answer: string }>;
-  parent: { slug: string; name: string } | null;
-  subcategories: Array<{ slug: string; name: string; live_listings: number }>;
-  listings: Page<ListingSummary>;
-}
 
 export function categoryLink(c: { slug: string; name: string; live_listings?: number }): string {
   const count = c.live_listings === undefined ? '' : ` <span class="muted">(${plural(c.live_listings, 'live listing')})</span>`;
@@ -22,7 +11,7 @@ export function categoryLink(c: { slug: string; name: string; live_listings?: nu
 }
 
 /** Nested lists of the tree, each category with its live count (its subcategories included). */
-function categoryTreeHtml(nodes: readonly CategoryNode[]): string {
+function categoryTreeHtml(nodes: CategoryTree['items']): string {
   if (!nodes.length) return '';
   const items = nodes.map((n) => `<li>${categoryLink(n)}${categoryTreeHtml(n.subcategories)}</li>`);
   return `<ul>${items.join('\n')}</ul>`;
@@ -30,7 +19,7 @@ function categoryTreeHtml(nodes: readonly CategoryNode[]): string {
 
 export function categoriesPage(deps: AppDeps): Middleware {
   return async (ctx) => {
-    const tree = await readOperation<{ items: CategoryNode[] }>(ctx, deps, listCategories);
+    const tree = await readOperation(ctx, deps, listCategories);
     const body = tree.items.length
       ? `<p>Every category with its number of live listings (subcategories included).</p>\n${categoryTreeHtml(tree.items)}`
       : '<p class="muted">No categories yet.</p>';
@@ -44,7 +33,7 @@ export function categoriesPage(deps: AppDeps): Middleware {
 export function categoryPage(deps: AppDeps): Middleware {
   return async (ctx) => {
     const slug = pathSlug(ctx.params.slug, `Category ${ctx.params.slug}`);
-    const category = await readOperation<Category>(ctx, deps, getCategory, { slug }, ctx.query);
+    const category = await readOperation(ctx, deps, getCategory, { slug }, ctx.query);
     const faqs = category.faqs.map((f) => `<dt>${e(f.question)}</dt><dd class="pre">${e(f.answer)}</dd>`).join('\n');
     const body = `${category.parent ? `<p class="muted">In ${categoryLink(category.parent)}</p>` : ''}
 ${category.description ? `<p class="pre">${e(category.description)}</p>` : ''}

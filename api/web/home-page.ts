@@ -5,24 +5,10 @@ import type { AppDeps } from '../deps.js';
 import { getLaunchWeek } from '../operations/launches.js';
 import { searchListings } from '../operations/listings.js';
 import { getSiteInfo } from '../operations/site.js';
-import { canonicalUrl, listingList, pager, plural, readOperation, sendPage, type ListingSummary } from './catalogue-html.js';
+import { canonicalUrl, listingList, pager, plural, readOperation, sendPage } from './catalogue-html.js';
 import { categoryLink } from './category-pages.js';
 import { escapeHtml as e } from './html.js';
 import { leaderboardLinks } from './leaderboard-pages.js';
-
-interface SiteInfo {
-  name: string;
-  purpose: string;
-  docs_url: string;
-  openapi_url: string;
-  mcp_url: string;
-  counts: { live_listings: number; categories: number };
-}
-
-interface LaunchWeek extends Page<ListingSummary> {
-  starts_on: string;
-  ends_on: string;
-}
 
 /** The home page: what the site is, search, this week's launches, ways in for people and agents. */
 export function homePage(deps: AppDeps): Middleware {
@@ -30,9 +16,9 @@ export function homePage(deps: AppDeps): Middleware {
     const q = ctx.query.q;
     const searching = q !== undefined && q !== '';
     // Search input goes through search_listings as given, so its bounds answer 400 here too.
-    const results = searching ? await readOperation<Page<ListingSummary>>(ctx, deps, searchListings, {}, { q, page: ctx.query.page }) : undefined;
-    const site = await readOperation<SiteInfo>(ctx, deps, getSiteInfo);
-    const week = await readOperation<LaunchWeek>(ctx, deps, getLaunchWeek, { week: 'this' });
+    const results = searching ? await readOperation(ctx, deps, searchListings, {}, { q, page: ctx.query.page }) : undefined;
+    const site = await readOperation(ctx, deps, getSiteInfo);
+    const week = await readOperation(ctx, deps, getLaunchWeek, { week: 'this' });
     // Names only: live counts cost a pass over every listing, and /categories shows them.
     const categories = await topCategories(ctx.state.em, deps.site.id);
 

@@ -4,27 +4,8 @@ import type { Page } from '../../src/domain/pagination.js';
 import { leaderboardSummaries } from '../../src/catalogue/leaderboards.js';
 import type { AppDeps } from '../deps.js';
 import { getLeaderboard } from '../operations/launches.js';
-import { canonicalUrl, dollars, listingLink, pager, pathSlug, plural, readOperation, sendPage, type ListingSummary } from './catalogue-html.js';
+import { canonicalUrl, dollars, listingLink, pager, pathSlug, plural, readOperation, sendPage } from './catalogue-html.js';
 import { escapeHtml as e } from './html.js';
-
-interface BoardItem {
-  rank: number;
-  listing: ListingSummary;
-  metric: Record<string, unknown>;
-  paid?: boolean;
-  label?: string;
-}
-
-interface Board extends Page<BoardItem> {
-  board: Leaderboard;
-  title: string;
-  ranked_by: string;
-  paid: boolean;
-  notice?: string;
-  week?: string;
-  starts_on?: string;
-  ends_on?: string;
-}
 
 /** The column each ranking system shows: one metric per board, never mixed. */
 const metricColumns: Record<Leaderboard, { heading: string; cell: (m: Record<string, unknown>) => string }> = {
@@ -64,7 +45,7 @@ ${leaderboardLinks()}`;
 
 export function leaderboardPage(deps: AppDeps): Middleware {
   return async (ctx) => {
-    const board = await readOperation<Board>(ctx, deps, getLeaderboard, { board: pathSlug(ctx.params.board, 'Leaderboard') }, ctx.query);
+    const board = await readOperation(ctx, deps, getLeaderboard, { board: pathSlug(ctx.params.board, 'Leaderboard') }, ctx.query);
     const column = metricColumns[board.board];
     const rows = board.items.map(
       (item) => `<tr><td>${item.rank}</td><td>${listingLink(item.listing)}${item.listing.tagline ? `<br><span class="muted">${e(item.listing.tagline)}</span>` : ''}</td>

@@ -1,42 +1,12 @@
 import type { Context, Middleware } from 'koa';
 import { AppError } from '../../src/errors.js';
 import { badgeSubject } from '../../src/catalogue/badges.js';
+import type { ListingProfile } from '../../src/catalogue/schemas.js';
 import type { AppDeps } from '../deps.js';
 import { storySections } from '../operations/draft-schemas.js';
 import { getListing } from '../operations/listings.js';
-import { categoryPath, clip, externalLink, isWebAddress, pathSlug, plural, readOperation, sendPage, type ListingSummary } from './catalogue-html.js';
+import { categoryPath, clip, externalLink, isWebAddress, pathSlug, plural, readOperation, sendPage } from './catalogue-html.js';
 import { escapeHtml as e } from './html.js';
-
-interface Profile extends ListingSummary {
-  url: string;
-  logo_url: string | null;
-  country: string | null;
-  pricing_model: string | null;
-  stage: string | null;
-  launched_at: string | null;
-  short_description: string | null;
-  description: string | null;
-  headline: string | null;
-  summary: string | null;
-  features: string[];
-  usps: string[];
-  pricing: { model: string | null; summary: string | null };
-  categories: Array<{ slug: string; name: string; primary: boolean }>;
-  founders: Array<{ slug: string; name: string; title: string | null; country: string | null }>;
-  faqs: Array<{ question: string; answer: string }>;
-  socials: Record<string, string>;
-  links: { website: string | null; demo_video: string | null; contact_email: string | null };
-  city: string | null;
-  founded_year: number | string | null;
-  latest_updates: Array<{ title: string; body: string; posted_at: string }>;
-  community_rating: { average: number | null; count: number };
-  not_found_on_website: string[];
-  seo: { title: string | null; description: string | null };
-  domain_rating: null | { value: number; measured_on: string | null; trend: { direction: 'up' | 'down' | 'flat'; change: number } };
-  story?: { sections: Record<string, string>; published_at: string | null } | null;
-  milestones?: Array<{ date: string; title: string; description: string | null; url: string | null }>;
-  media?: Array<{ kind: string; url: string; caption: string | null }>;
-}
 
 /** Field names as readers say them. */
 const label = (field: string) => {
@@ -52,9 +22,9 @@ const notFoundNote = '<em class="muted">not found on the company\'s website</em>
 export function listingPage(deps: AppDeps): Middleware {
   return async (ctx) => {
     const slug = pathSlug(ctx.params.slug, `Listing ${ctx.params.slug}`);
-    let profile: Profile;
+    let profile: ListingProfile;
     try {
-      profile = await readOperation<Profile>(ctx, deps, getListing, { slug });
+      profile = await readOperation(ctx, deps, getListing, { slug });
     } catch (thrown) {
       if (!(thrown instanceof AppError) || thrown.status !== 404) throw thrown;
       return notPublicYet(ctx, deps, slug);
@@ -80,7 +50,7 @@ async function notPublicYet(ctx: Context, deps: AppDeps, slug: string): Promise<
 <p><a href="/">See this week's launches</a></p>`, { noindex: true });
 }
 
-function profileBody(p: Profile): string {
+function profileBody(p: ListingProfile): string {
   const upcoming = p.status === 'scheduled' ? `<p class="note">Upcoming: launches in the week of ${e(p.launch_week ?? '')}.</p>` : '';
   return [
     `${p.tagline ? `<p><strong>${e(p.tagline)}</strong></p>` : ''}${upcoming}`,
@@ -105,7 +75,7 @@ function profileBody(p: Profile): string {
   ].filter(Boolean).join('\n');
 }
 
-function links(p: Profile): string {
+function links(p: ListingProfile): string {
   const items = [
     p.links.website ? externalLink(p.links.website, 'Website') : '',
     p.links.demo_video ? externalLink(p.links.demo_video, 'Demo video') : '',
@@ -114,7 +84,7 @@ function links(p: Profile): string {
   return items.length ? `<p>${items.join(' · ')}</p>` : '';
 }
 
-function facts(p: Profile): string {
+function facts(p: ListingProfile): string {
   const missing = new Set(p.not_found_on_website);
   const categories = p.categories
     .map((c) => `<a href="${e(categoryPath(c.slug))}">${e(c.name)}</a>${c.primary ? ' <span class="tag">primary</span>' : ''}`)
@@ -140,18 +110,18 @@ function socials(all: Record<string, string>): string {
   return entries.length ? `<ul>${entries.map(([platform, url]) => `<li>${e(label(platform))}: ${externalLink(url)}</li>`).join('')}</ul>` : '';
 }
 
-function updates(list: Profile['latest_updates']): string {
+function updates(list: ListingProfile['latest_updates']): string {
   return list
     .map((u) => `<article><h3>${e(u.title)}</h3><p class="muted">${e(u.posted_at.slice(0, 10))}</p><p class="pre">${e(u.body)}</p></article>`)
     .join('\n');
 }
 
-function rating(r: Profile['community_rating']): string {
+function rating(r: ListingProfile['community_rating']): string {
   const value = r.count && r.average !== null ? `<strong>${e(String(r.average))}</strong> out of 5 from ${plural(r.count, 'review')}` : 'No reviews yet';
   return `<p>${value}. <span class="muted">Genuine reviews only: one per person; the owner's and flagged reviews are not counted.</span></p>`;
 }
 
-function domainRating(dr: Profile['domain_rating']): string {
+function domainRating(dr: ListingProfile['domain_rating']): string {
   if (!dr) return '<p class="muted">Not measured yet. Domain Rating is a third-party metric of the website, not a community signal.</p>';
   const arrow = { up: '↑', down: '↓', flat: '→' }[dr.trend.direction];
   const change = dr.trend.change > 0 ? `+${dr.trend.change}` : String(dr.trend.change);
@@ -160,7 +130,7 @@ function domainRating(dr: Profile['domain_rating']): string {
 }
 
 /** Story, milestones and media: get_listing includes them only when unlocked. */
-function paidSections(p: Profile): string {
+function paidSections(p: ListingProfile): string {
   const story = p.story
     ? storySections
         .filter((key) => p.story!.sections[key])

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AwardsPage } from './schemas.js';
 import { addWeeks, isoDate } from '../domain/weeks.js';
 import { notFound } from '../errors.js';
 import { pageLimit, readPage } from '../platform/paging.js';
@@ -13,7 +14,7 @@ interface AwardRow {
 }
 
 /** Launch of the Week #1 to #3, newest week first; optionally those of one listing. */
-export async function listAwards(em: EntityManager, siteId: number, publicUrl: string, listingSlug: string | undefined, page: number, perPage: number): Promise<object> {
+export async function listAwards(em: EntityManager, siteId: number, publicUrl: string, listingSlug: string | undefined, page: number, perPage: number): Promise<AwardsPage> {
   if (listingSlug) {
     const [found] = await query(em, sql`select 1 from listing l where l.site_id = ${siteId} and l.slug = ${listingSlug} and ${isPublic}`);
     if (!found) throw notFound(`Listing ${listingSlug}`);

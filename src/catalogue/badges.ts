@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Badges } from './schemas.js';
 import { allBadgeStyles, badgeEmbedHtml, badgeImageUrl, type BadgeStyle, type BadgeSubject } from '../domain/badges.js';
 import { notFound } from '../errors.js';
 import { query, sql } from '../platform/sql.js';
@@ -18,7 +19,7 @@ export async function badgeSubject(em: EntityManager, siteId: number, siteName: 
 }
 
 /** The chosen badge with its embed code, and the image URL of every style. */
-export async function getBadges(em: EntityManager, siteId: number, siteName: string, publicUrl: string, slug: string, chosen: BadgeStyle): Promise<Json> {
+export async function getBadges(em: EntityManager, siteId: number, siteName: string, publicUrl: string, slug: string, chosen: BadgeStyle): Promise<Badges> {
   const subject = await badgeSubject(em, siteId, siteName, publicUrl, slug);
   return {
     listing: { slug, name: subject.listingName, url: subject.listingUrl },

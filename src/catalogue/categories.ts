@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CategoryDetail, CategoryTree } from './schemas.js';
 import { categoryTree, type CategoryRow } from '../domain/category-tree.js';
 import { pageOf } from '../domain/pagination.js';
 import { notFound } from '../errors.js';
@@ -20,7 +21,7 @@ const countedCategories = (siteId: number) => sql<CategoryRow>`with recursive an
   from category c left join counts on counts.id = c.id
   where c.site_id = ${siteId} order by c.position, c.name`;
 
-export async function listCategories(em: EntityManager, siteId: number, includeEmpty: boolean): Promise<Json> {
+export async function listCategories(em: EntityManager, siteId: number, includeEmpty: boolean): Promise<CategoryTree> {
   const rows = await query(em, countedCategories(siteId));
   return { items: categoryTree(rows, includeEmpty) };
 }
@@ -31,10 +32,10 @@ export async function topCategories(em: EntityManager, siteId: number): Promise<
 }
 
 /** A category page: description, FAQs, parent, subcategories and its live listings, most voted first. */
-export async function getCategory(em: EntityManager, siteId: number, publicUrl: string, slug: string, page: number, perPage: number): Promise<Json> {
+export async function getCategory(em: EntityManager, siteId: number, publicUrl: string, slug: string, page: number, perPage: number): Promise<CategoryDetail> {
   const [category] = await query(
     em,
-    sql<{ id: number; slug: string; name: string; description: string; faqs: Json[]; parent: Json | null }>`select c.id, c.slug, c.name, c.description, c.faqs,
+    sql<{ id: number } & Pick<CategoryDetail, 'slug' | 'name' | 'description' | 'faqs' | 'parent'>>`select c.id, c.slug, c.name, c.description, c.faqs,
        (select json_build_object('slug', p.slug, 'name', p.name) from category p where p.id = c.parent_id) as parent
      from category c where c.site_id = ${siteId} and c.slug = ${slug}`,
   );

@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { InterviewQuestions } from './schemas.js';
 import { query, sql } from '../platform/sql.js';
 import type { Json } from './sql.js';
 
 /** The founder interview: the active questions in order. */
-export async function listInterviewQuestions(em: EntityManager, siteId: number): Promise<Json> {
+export async function listInterviewQuestions(em: EntityManager, siteId: number): Promise<InterviewQuestions> {
   const items = await query(
     em,
     sql<{ id: number; question: string; position: number }>`select id, question, position from interview_question where site_id = ${siteId} and active order by position, id`,

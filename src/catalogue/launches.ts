@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { LaunchFeed, LaunchWeek, ListingSummary } from './schemas.js';
 import type { LaunchSection } from '../domain/catalogue-terms.js';
 import { offsetOf, type Page } from '../domain/pagination.js';
 import { addDays, isoDate, mondayOf, resolveWeek, weekSpan, weekState } from '../domain/weeks.js';
@@ -31,7 +32,7 @@ function sectionQuery(section: LaunchSection, now: Date): { where: Sql; order: S
   }
 }
 
-async function pageOfListings(em: EntityManager, siteId: number, publicUrl: string, where: Sql, order: Sql, page: number, perPage: number): Promise<Page<Summary>> {
+async function pageOfListings(em: EntityManager, siteId: number, publicUrl: string, where: Sql, order: Sql, page: number, perPage: number): Promise<Page<ListingSummary>> {
   const matches = sql`from listing l where l.site_id = ${siteId} and ${where}`;
   // Ids and total over cheap columns first; the JSON only for the rows of the page.
   return readPage(
@@ -48,7 +49,7 @@ async function pageOfListings(em: EntityManager, siteId: number, publicUrl: stri
   );
 }
 
-export async function listLaunches(em: EntityManager, siteId: number, publicUrl: string, section: LaunchSection, page: number, perPage: number, now: Date): Promise<Json> {
+export async function listLaunches(em: EntityManager, siteId: number, publicUrl: string, section: LaunchSection, page: number, perPage: number, now: Date): Promise<LaunchFeed> {
   const { where, order } = sectionQuery(section, now);
   return { section, ...(await pageOfListings(em, siteId, publicUrl, where, order, page, perPage)) };
 }
@@ -57,7 +58,7 @@ export async function listLaunches(em: EntityManager, siteId: number, publicUrl:
  * A launch week: past and current weeks rank their live launches by votes; a future week lists
  * the launches scheduled for it. A reference that names no week is 404.
  */
-export async function getLaunchWeek(em: EntityManager, siteId: number, publicUrl: string, reference: string, page: number, perPage: number, now: Date): Promise<Json> {
+export async function getLaunchWeek(em: EntityManager, siteId: number, publicUrl: string, reference: string, page: number, perPage: number, now: Date): Promise<LaunchWeek> {
   const monday = resolveWeek(reference, now);
   if (!monday) throw notFound(`Week ${reference}`);
   const state = weekState(monday, now);

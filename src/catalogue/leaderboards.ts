@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Leaderboard as LeaderboardPage } from './schemas.js';
 import { leaderboards, type Leaderboard } from '../domain/catalogue-terms.js';
 import { offsetOf } from '../domain/pagination.js';
 import { addWeeks, isoDate, resolveWeek, weekSpan } from '../domain/weeks.js';
@@ -82,7 +83,7 @@ export interface LeaderboardRequest {
 }
 
 /** A leaderboard page: 404 for an unknown board, 400 for a week the board does not take. */
-export async function getLeaderboard(em: EntityManager, siteId: number, publicUrl: string, request: LeaderboardRequest, now = new Date()): Promise<Json> {
+export async function getLeaderboard(em: EntityManager, siteId: number, publicUrl: string, request: LeaderboardRequest, now = new Date()): Promise<LeaderboardPage> {
   if (!(leaderboards as readonly string[]).includes(request.board)) throw notFound(`Leaderboard ${request.board}`);
   const board = request.board as Leaderboard;
   if (request.week !== undefined && board !== 'community-weekly') {
@@ -94,7 +95,7 @@ export async function getLeaderboard(em: EntityManager, siteId: number, publicUr
 }
 
 /** One board's page; `weekMonday` is used by community-weekly only. */
-async function leaderboardPage(em: EntityManager, siteId: number, publicUrl: string, board: Leaderboard, weekMonday: Date, page: number, perPage: number): Promise<Json> {
+async function leaderboardPage(em: EntityManager, siteId: number, publicUrl: string, board: Leaderboard, weekMonday: Date, page: number, perPage: number): Promise<LeaderboardPage> {
   const def = boards[board];
   const weekly = board === 'community-weekly';
   const offset = offsetOf(page, perPage);
@@ -103,7 +104,7 @@ async function leaderboardPage(em: EntityManager, siteId: number, publicUrl: str
   const listed = await readPage(
     (statement) => query(em, statement),
     {
-      rows: sql<{ item: Summary; metric: Json; total: string }>`with page as (select l.id, ${def.metric} as metric, count(*) over () as total, row_number() over (order by ${def.order}, l.id) as n
+      rows: sql<{ item: Summary; metric: LeaderboardPage['items'][number]['metric']; total: string }>`with page as (select l.id, ${def.metric} as metric, count(*) over () as total, row_number() over (order by ${def.order}, l.id) as n
        ${matches} order by ${def.order}, l.id ${pageLimit(page, perPage)})
      select ${summaryJson} as item, page.metric, page.total from page join listing l on l.id = page.id order by page.n`,
       count: sql<{ total: string }>`select count(*) as total ${matches}`,
@@ -114,7 +115,7 @@ async function leaderboardPage(em: EntityManager, siteId: number, publicUrl: str
       rank: offset + i + 1,
       listing: withUrl(r.item, publicUrl),
       metric: r.metric,
-      ...(def.paid ? { paid: true, label: 'Paid' } : {}),
+      ...(def.paid ? { paid: true as const, label: 'Paid' as const } : {}),
     }),
   );
   return {

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Alternatives, ListingProfile, ListingSummary } from './schemas.js';
 import { ratingTrend, unlockedSections, type RatingPoint } from '../domain/listing-facts.js';
 import { notFound } from '../errors.js';
 import { prepared, query, sql, type ReadPool } from '../platform/sql.js';
@@ -36,25 +37,28 @@ const profileSql = (siteId: number, slug: string) => sql<ProfileRow>`select ${su
      from listing_media x where x.listing_id = l.id) as media
   from listing l where l.site_id = ${siteId} and l.slug = ${slug} and ${isPublic}`;
 
+/** What `profileSql` builds in PostgreSQL; the rest of the profile is added here. */
+type ProfileJson = Omit<ListingProfile, keyof ListingSummary | 'domain_rating' | 'unlocked_sections' | 'story' | 'milestones' | 'media'>;
+
 interface ProfileRow {
   summary: Summary;
-  profile: Json;
+  profile: ProfileJson;
   plan: string;
   unlocked: string[];
   domain_rating: number | null;
   domain_rating_on: string | null;
   rating_points: RatingPoint[];
-  story: Json | null;
-  milestones: Json[];
-  media: Json[];
+  story: ListingProfile['story'];
+  milestones: NonNullable<ListingProfile['milestones']>;
+  media: NonNullable<ListingProfile['media']>;
 }
 
 /** The public profile: paid-only sections (story, milestones, media) only when unlocked. */
-export async function getListingProfile(pool: ReadPool, siteId: number, publicUrl: string, slug: string): Promise<Json> {
+export async function getListingProfile(pool: ReadPool, siteId: number, publicUrl: string, slug: string): Promise<ListingProfile> {
   const [row] = await prepared(pool, profileSql(siteId, slug));
   if (!row) throw notFound(`Listing ${slug}`);
   const unlocked = unlockedSections(row.plan, row.unlocked);
-  const paid: Json = {};
+  const paid: Pick<ListingProfile, 'story' | 'milestones' | 'media'> = {};
   if (unlocked.includes('story')) paid.story = row.story;
   if (unlocked.includes('milestones')) paid.milestones = row.milestones;
   if (unlocked.includes('media')) paid.media = row.media;
@@ -76,7 +80,7 @@ export async function getListingProfile(pool: ReadPool, siteId: number, publicUr
 }
 
 /** Owner-approved alternatives first, then other live listings of the same primary category. */
-export async function getAlternatives(em: EntityManager, siteId: number, publicUrl: string, slug: string, limit = 20): Promise<Json> {
+export async function getAlternatives(em: EntityManager, siteId: number, publicUrl: string, slug: string, limit = 20): Promise<Alternatives> {
   const [listing] = await query(
     em,
     sql<{ id: number; primary_category: number | null; name: string }>`select l.id, l.category_ids[1] as primary_category, l.name from listing l

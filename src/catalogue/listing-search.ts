@@ -1,4 +1,5 @@
 import type { SearchSort, SearchStatus } from '../domain/catalogue-terms.js';
+import type { ListingPage } from './schemas.js';
 import type { Page } from '../domain/pagination.js';
 import { searchTerms } from '../domain/search-terms.js';
 import { isoDate, mondayOf } from '../domain/weeks.js';
@@ -47,13 +48,13 @@ const orderBy: Record<SearchSort, Sql> = {
 };
 
 /** Typo-tolerant full-text search with filters; an empty query browses. */
-export async function searchListings(pool: ReadPool, siteId: number, publicUrl: string, p: SearchParams, now: Date): Promise<Page<Summary>> {
+export async function searchListings(pool: ReadPool, siteId: number, publicUrl: string, p: SearchParams, now: Date): Promise<ListingPage> {
   const terms = searchTerms(p.q);
   const all = await runSearch(pool, siteId, publicUrl, p, now, terms, '&');
   return all.total === 0 && terms.length > 1 ? runSearch(pool, siteId, publicUrl, p, now, terms, '|') : all;
 }
 
-async function runSearch(pool: ReadPool, siteId: number, publicUrl: string, p: SearchParams, now: Date, terms: string[], joiner: '&' | '|'): Promise<Page<Summary>> {
+async function runSearch(pool: ReadPool, siteId: number, publicUrl: string, p: SearchParams, now: Date, terms: string[], joiner: '&' | '|'): Promise<ListingPage> {
   const where: Sql[] = [sql`l.site_id = ${siteId}`];
   if (p.status === 'live') where.push(sql`l.status = 'live'`);
   else where.push(sql`l.status = 'scheduled' and l.launch_week > ${isoDate(mondayOf(now))}::date`);

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Products } from './schemas.js';
 import { notFound } from '../errors.js';
 import { query, sql } from '../platform/sql.js';
 import type { Json } from './sql.js';
@@ -14,7 +15,7 @@ interface ProductRow {
 }
 
 /** Every purchasable product with its current price in USD cents, VAT excluded. */
-export async function listProducts(em: EntityManager, siteId: number): Promise<Json> {
+export async function listProducts(em: EntityManager, siteId: number): Promise<Products> {
   const items = await query(
     em,
     sql<ProductRow>`select key, name, description, price_cents, 'USD' as currency, false as includes_vat, needs_listing

@@ -1,4 +1,5 @@
 import { publicStatuses } from '../domain/catalogue-terms.js';
+import type { ListingSummary, SummaryRow } from './schemas.js';
 import { sql, type Sql } from '../platform/sql.js';
 
 /**
@@ -31,14 +32,13 @@ export function listingUrl(publicUrl: string, slug: string): string {
   return `${publicUrl}/listings/${slug}`;
 }
 
-export interface Summary extends Json {
-  slug: string;
-}
+/** A summary as `summaryJson` builds it. */
+export type Summary = SummaryRow;
 
 /** Puts `url` (the public page) right after `name` in a summary built by `summaryJson`. */
-export function withUrl<T extends Summary>(summary: T, publicUrl: string): T & { url: string } {
+export function withUrl(summary: Summary, publicUrl: string): ListingSummary {
   const { id, slug, name, ...rest } = summary;
-  return { id, slug, name, url: listingUrl(publicUrl, slug), ...rest } as unknown as T & { url: string };
+  return { id, slug, name, url: listingUrl(publicUrl, slug), ...rest };
 }
 
 /** Ids of a category and all categories below it. */

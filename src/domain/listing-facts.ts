@@ -40,14 +40,17 @@ export const comparedFacts = [
   'domain_rating',
 ] as const;
 
-export type Facts = Partial<Record<(typeof comparedFacts)[number], unknown>>;
+export type Fact = (typeof comparedFacts)[number];
+/** A compared value: text, a number, a list of names, or the community rating. */
+export type FactValue = string | number | string[] | { average: number | null; count: number; rule: string } | null;
+export type Facts = Partial<Record<Fact, FactValue>>;
 
 /** One row per fact; a cell is null when its listing does not state the fact. */
-export function compareRows(a: Facts, b: Facts): Array<{ fact: string; a: unknown; b: unknown }> {
+export function compareRows(a: Facts, b: Facts): Array<{ fact: Fact; a: FactValue; b: FactValue }> {
   return comparedFacts.map((fact) => ({ fact, a: present(a[fact]), b: present(b[fact]) }));
 }
 
-function present(value: unknown): unknown {
+function present(value: FactValue | undefined): FactValue {
   if (value === undefined || value === null || value === '') return null;
   if (Array.isArray(value) && value.length === 0) return null;
   return value;

@@ -1,9 +1,10 @@
 import type { DraftEntity } from '../entities/draft.js';
 import { allFields } from '../domain/draft-content.js';
 import { completenessOf } from '../domain/draft-completeness.js';
+import type { DraftDetail, DraftSummary } from './schemas.js';
 
 /** The JSON of a draft for its owner (get_draft, update_draft) and of a draft in a list. */
-export function draftView(draft: DraftEntity) {
+export function draftView(draft: DraftEntity): DraftDetail {
   const fields = Object.fromEntries(
     Object.entries(allFields(draft.fields)).map(([name, field]) => [
       name,
@@ -24,17 +25,17 @@ export function draftView(draft: DraftEntity) {
   };
 }
 
-export function draftSummary(draft: DraftEntity) {
+export function draftSummary(draft: DraftEntity): DraftSummary {
   return {
     id: draft.id,
     url: draft.url,
     name: (draft.fields.name?.value as string | null | undefined) ?? null,
     status: draft.status,
-    failure: draft.status === 'failed' ? { reason: draft.failureReason, message: draft.failureMessage } : null,
+    failure: draft.status === 'failed' ? { reason: draft.failureReason ?? null, message: draft.failureMessage ?? null } : null,
     progress: { pages_fetched: draft.pagesFetched, pages_planned: draft.pagesPlanned, fields_found: draft.fieldsFound },
     ...completenessOf(draft.fields, { faqs: draft.faqs, founders: draft.founders, company_socials: draft.companySocials }),
     listing_id: draft.listingId ?? null,
-    created_at: draft.createdAt,
-    updated_at: draft.updatedAt,
+    created_at: draft.createdAt.toISOString(),
+    updated_at: draft.updatedAt.toISOString(),
   };
 }

@@ -45,6 +45,11 @@ export const echoParts = defineOperation({
     query: z.object({ flag: queryBoolean.optional(), limit: z.coerce.number().int().min(1).max(5).optional() }),
     body: z.strictObject({ note: z.string().min(1).max(10), tags: z.array(z.string()).max(2).optional() }),
   },
+  output: z.object({
+    path: z.object({ slug: z.string() }),
+    query: z.object({ flag: z.boolean().optional(), limit: z.int().optional() }),
+    body: z.object({ note: z.string(), tags: z.array(z.string()).optional() }),
+  }),
   async handler(input) {
     return input;
   },

@@ -29,6 +29,8 @@ describe.each(eras)('mcp tools over %s', (era) => {
       expect(tool.description).toContain(op.description);
       expect(tool.description).toContain(op.scope ? `with the scope ${op.scope}` : 'Public: works without sign-in.');
       expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type).toBe('object');
+      expect(Object.keys(tool.outputSchema?.properties ?? {}).length).toBeGreaterThan(0);
       const hints = hintsOf(op);
       expect(tool.annotations).toEqual({
         readOnlyHint: hints.readOnly,

@@ -53,6 +53,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     WORKFLOW_BUNDLE: required(testEnv.workflowBundle),
     // Tests read their own writes at once; test/catalogue/read-cache.test.ts covers the cache.
     PUBLIC_READ_CACHE_MS: '0',
+    // Every success response of the suite is checked against its operation's output schema.
+    VALIDATE_RESPONSES: 'true',
     ...options.env,
   };
   const config = loadConfig(env);

@@ -18,6 +18,7 @@ export const recordEffect = defineOperation({
   idempotencyKey: true,
   successStatus: 201,
   input: { body: z.strictObject({ label: z.string().min(1).max(50), delay_ms: z.number().int().min(0).max(2000).optional() }) },
+  output: z.object({ id: z.int(), label: z.string() }),
   async handler({ body }, { em }) {
     await new Promise((resolve) => setTimeout(resolve, body.delay_ms ?? 0));
     const [row] = await em.getConnection().execute<{ id: number }[]>('insert into test_effect (label) values (?) returning id', [body.label]);
@@ -36,6 +37,7 @@ export const listNumbers = defineOperation({
   idempotencyKey: false,
   successStatus: 200,
   input: { query: paginationQuery },
+  output: z.object({ items: z.array(z.int()), page: z.int(), per_page: z.int(), total: z.int(), total_pages: z.int() }),
   async handler({ query }) {
     const all = Array.from({ length: 45 }, (_, i) => i + 1);
     const start = (query.page - 1) * query.per_page;
@@ -54,6 +56,7 @@ export const needsScope = defineOperation({
   idempotencyKey: false,
   successStatus: 200,
   input: {},
+  output: z.object({ ok: z.boolean() }),
   async handler() {
     return { ok: true };
   },
