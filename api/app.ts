@@ -40,7 +40,7 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
   app.use(problems(deps));
   app.use(serverMetadataAtRoot);
   app.use(authenticate(deps));
-  app.use((ctx, next) => (limited.test(ctx.path) ? limiter(ctx, next) : next()));
+  app.use((ctx, next) => (limited.test(ctx.path) ? (limiter(ctx, next) as Promise<void>) : (next() as Promise<void>)));
   app.use(refuseInvalidCredential);
   app.use(mcpEndpoint(deps, allOperations));
 

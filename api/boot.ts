@@ -55,7 +55,7 @@ export interface RunningApi {
 export async function serveApi(deps: AppDeps, extraOperations: readonly Operation[] = []): Promise<RunningApi> {
   // Listening before serving: no profile can be cached before its changes would be heard.
   const listener =
-    deps.readCache.ttlMs > 0 ? await listenForListingChanges(deps.orm.config.get('clientUrl')!, dropChangedProfiles(deps), deps.log) : undefined;
+    deps.readCache.ttlMs > 0 ? await listenForListingChanges(deps.orm.config.get('clientUrl'), dropChangedProfiles(deps), deps.log) : undefined;
   const app = buildApp(deps, extraOperations);
   const server = app.listen(deps.config.port, deps.config.host);
   try {

@@ -251,7 +251,7 @@ function parseJwks(text: string): { keys: Record<string, unknown>[] } {
   if (!Array.isArray(keys) || keys.length === 0 || !keys.every((k) => k && typeof k === 'object' && 'd' in k)) {
     throw new ConfigError('Invalid environment:\n  OAUTH_JWKS: expected {"keys":[...]} with at least one private key');
   }
-  return { keys };
+  return { keys: keys as Record<string, unknown>[] };
 }
 
 /** "host=http://127.0.0.1:PORT,host2=..." -> { host: origin }. */

@@ -15,15 +15,15 @@ export function oauthAdapter(orm: Orm): AdapterConstructor {
     }
 
     async upsert(id: string, payload: AdapterPayload, expiresIn?: number) {
-      await this.store.upsert(id, payload as Record<string, unknown>, expiresIn);
+      await this.store.upsert(id, payload, expiresIn);
     }
 
     async find(id: string) {
-      return (await this.store.find(id)) as AdapterPayload | undefined;
+      return (await this.store.find(id));
     }
 
     async findByUid(uid: string) {
-      return (await this.store.findByUid(uid)) as AdapterPayload | undefined;
+      return (await this.store.findByUid(uid));
     }
 
     async findByUserCode() {

@@ -1,4 +1,4 @@
-import Provider, { errors, interactionPolicy, type AsymmetricSigningAlgorithm, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, interactionPolicy, type AsymmetricSigningAlgorithm, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { findUserById } from '../../src/accounts/users.js';
 import { scopes } from '../operations/registry.js';
 import type { AppDeps } from '../deps.js';
@@ -25,7 +25,7 @@ export function createProvider(deps: AppDeps): Provider {
 
   const configuration: Configuration = {
     adapter: oauthAdapter(deps.orm),
-    jwks: deps.keys.jwks as { keys: JWK[] },
+    jwks: deps.keys.jwks,
     cookies: {
       long: { httpOnly: true, sameSite: 'lax' },
       short: { httpOnly: true, sameSite: 'lax' },
@@ -138,7 +138,7 @@ type FetchHook = NonNullable<Configuration['fetch']>;
  */
 function clientMetadataFetch(testOrigins: Record<string, string>): FetchHook {
   return async (url, options) => {
-    const target = new URL(String(url));
+    const target = new URL(url instanceof Request ? url.url : url);
     const local = testOrigins[target.host.toLowerCase()];
     if (!local) {
       if (!(options as { dispatcher?: unknown }).dispatcher) throw new Error('outgoing fetch refused: no SSRF guard available');

@@ -18,7 +18,7 @@ export async function callTool(op: Operation, args: unknown, ctx: OperationConte
     const { input, idempotencyKey } = splitArguments(op, args);
     const result = await execute(op, input, ctx, idempotencyKey);
     return {
-      structuredContent: result.body as Record<string, unknown>,
+      structuredContent: result.body,
       content: [{ type: 'text', text: result.json ?? JSON.stringify(result.body) }],
       ...(result.replayed ? { _meta: { [replayedMetaKey]: true } } : {}),
     };

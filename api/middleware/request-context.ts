@@ -43,6 +43,12 @@ export class RequestState {
   }
 }
 
+declare module 'koa' {
+  // Every middleware and route sees the typed state, not `any`.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface DefaultState extends RequestState {}
+}
+
 /**
  * First in the chain: a request id (the caller's X-Request-Id when sane), the request's state,
  * and one access-log line when the response is done.

@@ -21,7 +21,7 @@ const list = z
 export const draftFieldName = z.enum(draftFieldNames as [string, ...string[]]);
 
 const fieldsShape = Object.fromEntries(
-  draftFieldNames.map((name) => [name, (isListField(name) ? list : scalar(name as ScalarDraftField)).nullable().optional()]),
+  draftFieldNames.map((name) => [name, (isListField(name) ? list : scalar(name)).nullable().optional()]),
 );
 
 const faq = z.strictObject({

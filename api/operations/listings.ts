@@ -34,7 +34,7 @@ export const searchListings = defineOperation({
     }),
   },
   output: listingPageOutput,
-  handler: ({ query: q }, { deps, em, site }) =>
+  handler: ({ query: q }, { deps, site }) =>
     listingSearch.searchListings(
       deps.readPool,
       site.id,
@@ -56,7 +56,7 @@ export const getListing = defineOperation({
   sharedResult: 'until-listing-changes',
   input: { path: listingPath },
   output: listingProfileOutput,
-  handler: ({ path }, { deps, em, site }) => listingProfile.getListingProfile(deps.readPool, site.id, deps.config.publicUrl, path.slug),
+  handler: ({ path }, { deps, site }) => listingProfile.getListingProfile(deps.readPool, site.id, deps.config.publicUrl, path.slug),
 });
 
 export const getAlternatives = defineOperation({
@@ -84,7 +84,7 @@ export const compareListings = defineOperation({
   ...publicRead,
   input: { query: z.object({ a: slug.describe('First listing slug.'), b: slug.describe('Second listing slug.') }) },
   output: comparisonOutput,
-  handler: ({ query: q }, { deps, em, site }) => listingCompare.compareListings(deps.readPool, site.id, deps.config.publicUrl, q.a, q.b),
+  handler: ({ query: q }, { deps, site }) => listingCompare.compareListings(deps.readPool, site.id, deps.config.publicUrl, q.a, q.b),
 });
 
 export const getBadges = defineOperation({

@@ -99,7 +99,7 @@ export function defineOperation<
   B extends AnyObject | undefined = undefined,
   O extends z.ZodType<object> = z.ZodType<object>,
 >(op: Operation<P, Q, B, O>): Operation & { output: O } {
-  return op as unknown as Operation & { output: O };
+  return op;
 }
 
 export function hintsOf(op: Operation): OperationHints {

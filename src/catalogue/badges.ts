@@ -3,7 +3,7 @@ import type { Badges } from './schemas.js';
 import { allBadgeStyles, badgeEmbedHtml, badgeImageUrl, type BadgeStyle, type BadgeSubject } from '../domain/badges.js';
 import { notFound } from '../errors.js';
 import { query, sql } from '../platform/sql.js';
-import { listingUrl, type Json } from './sql.js';
+import { listingUrl } from './sql.js';
 
 /**
  * Listings that may show a badge: besides live and scheduled ones, those awaiting their badge,

@@ -3,7 +3,6 @@ import type { BlogPage, BlogPost } from './schemas.js';
 import { notFound } from '../errors.js';
 import { pageLimit, readPage } from '../platform/paging.js';
 import { query, sql } from '../platform/sql.js';
-import type { Json } from './sql.js';
 
 export function blogPostUrl(publicUrl: string, slug: string): string {
   return `${publicUrl}/blog/${slug}`;

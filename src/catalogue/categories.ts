@@ -5,7 +5,7 @@ import { pageOf } from '../domain/pagination.js';
 import { notFound } from '../errors.js';
 import { pageLimit } from '../platform/paging.js';
 import { query, sql } from '../platform/sql.js';
-import { descendantCategories, summaryJson, withUrl, type Json, type Summary } from './sql.js';
+import { descendantCategories, summaryJson, withUrl, type Summary } from './sql.js';
 
 /** Every category with the number of live listings in it or in any category below it. */
 const countedCategories = (siteId: number) => sql<CategoryRow>`with recursive ancestry as (

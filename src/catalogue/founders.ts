@@ -4,7 +4,7 @@ import { unlockedSections } from '../domain/listing-facts.js';
 import { notFound } from '../errors.js';
 import { pageLimit, readPage } from '../platform/paging.js';
 import { query, sql } from '../platform/sql.js';
-import { isPublic, summaryJson, withUrl, type Json, type Summary } from './sql.js';
+import { isPublic, summaryJson, withUrl, type Summary } from './sql.js';
 
 /** Founders are public once one of their listings is. */
 const hasPublicListing = sql`exists (select 1 from listing_founder lf join listing l on l.id = lf.listing_id

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InterviewQuestions } from './schemas.js';
 import { query, sql } from '../platform/sql.js';
-import type { Json } from './sql.js';
 
 /** The founder interview: the active questions in order. */
 export async function listInterviewQuestions(em: EntityManager, siteId: number): Promise<InterviewQuestions> {

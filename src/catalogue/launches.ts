@@ -6,7 +6,7 @@ import { addDays, isoDate, mondayOf, resolveWeek, weekSpan, weekState } from '..
 import { notFound } from '../errors.js';
 import { pageLimit, readPage } from '../platform/paging.js';
 import { query, sql, type Sql } from '../platform/sql.js';
-import { summaryJson, trendingScore, withUrl, type Json, type Summary } from './sql.js';
+import { summaryJson, trendingScore, withUrl, type Summary } from './sql.js';
 
 /** Each section of the launch feed: which listings, in what order. */
 function sectionQuery(section: LaunchSection, now: Date): { where: Sql; order: Sql } {

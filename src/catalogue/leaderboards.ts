@@ -6,7 +6,7 @@ import { addWeeks, isoDate, resolveWeek, weekSpan } from '../domain/weeks.js';
 import { AppError, notFound } from '../errors.js';
 import { pageLimit, readPage } from '../platform/paging.js';
 import { query, sql, type Sql } from '../platform/sql.js';
-import { summaryJson, withUrl, type Json, type Summary } from './sql.js';
+import { summaryJson, withUrl, type Summary } from './sql.js';
 
 interface BoardDefinition {
   title: string;

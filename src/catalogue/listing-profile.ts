@@ -3,7 +3,7 @@ import type { Alternatives, ListingProfile, ListingSummary } from './schemas.js'
 import { ratingTrend, unlockedSections, type RatingPoint } from '../domain/listing-facts.js';
 import { notFound } from '../errors.js';
 import { prepared, query, sql, type ReadPool } from '../platform/sql.js';
-import { isPublic, summaryJson, withUrl, type Json, type Summary } from './sql.js';
+import { isPublic, summaryJson, withUrl, type Summary } from './sql.js';
 
 /** Everything public about a listing beyond its summary, in one statement. */
 const profileSql = (siteId: number, slug: string) => sql<ProfileRow>`select ${summaryJson} as summary,

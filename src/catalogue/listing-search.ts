@@ -1,6 +1,5 @@
 import type { SearchSort, SearchStatus } from '../domain/catalogue-terms.js';
 import type { ListingPage } from './schemas.js';
-import type { Page } from '../domain/pagination.js';
 import { searchTerms } from '../domain/search-terms.js';
 import { isoDate, mondayOf } from '../domain/weeks.js';
 import { notFound } from '../errors.js';

@@ -2,7 +2,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Products } from './schemas.js';
 import { notFound } from '../errors.js';
 import { query, sql } from '../platform/sql.js';
-import type { Json } from './sql.js';
 
 interface ProductRow {
   key: string;

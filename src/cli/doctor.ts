@@ -58,7 +58,7 @@ async function postgresCheck({ config }: CliContext): Promise<Check> {
   const client = new pg.Client({ connectionString: config.database.url, connectionTimeoutMillis: 5000 });
   try {
     await client.connect();
-    const { rows } = await client.query(`select name from pg_available_extensions where name in ('pg_trgm', 'unaccent')`);
+    const { rows } = await client.query<{ name: string }>(`select name from pg_available_extensions where name in ('pg_trgm', 'unaccent')`);
     const missing = ['pg_trgm', 'unaccent'].filter((n) => !rows.some((r) => r.name === n));
     return missing.length
       ? { name: 'postgres', ok: false, required: true, detail: `DATABASE_URL reachable but lacks ${missing.join(', ')}: install PostgreSQL's contrib package` }

@@ -8,5 +8,5 @@ export function actionOptions(args: string[], names: readonly string[]): { actio
     strict: true,
     options: Object.fromEntries(names.map((n) => [n, { type: 'string' as const }])),
   });
-  return { action: positionals[0], options: values as Record<string, string | undefined> };
+  return { action: positionals[0], options: values };
 }

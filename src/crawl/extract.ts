@@ -1,5 +1,5 @@
 import * as cheerio from 'cheerio';
-import type { AnyNode } from 'domhandler';
+import { isDocument, isTag, isText, type AnyNode } from 'domhandler';
 import { socialProfilesOf } from '../domain/socials.js';
 import type { CrawledPage } from './types.js';
 
@@ -90,11 +90,11 @@ export function extractPage(html: string, pageUrl: string): PageExtract {
 function visibleText(roots: AnyNode[]): string {
   const parts: string[] = [];
   const walk = (node: AnyNode) => {
-    if (node.type === 'text') parts.push(node.data);
-    else if (node.type === 'tag' || node.type === 'root') {
-      const isBlock = node.type === 'tag' && blockTags.has(node.tagName.toLowerCase());
+    if (isText(node)) parts.push(node.data);
+    else if (isTag(node) || isDocument(node)) {
+      const isBlock = isTag(node) && blockTags.has(node.tagName.toLowerCase());
       if (isBlock) parts.push('\n');
-      for (const child of node.children) walk(child as AnyNode);
+      for (const child of node.children) walk(child);
       if (isBlock) parts.push('\n');
     }
   };

@@ -23,7 +23,7 @@ export function normaliseForMatch(text: string): string {
     .replace(/[\u2018\u2019\u201b\u2032]/g, "'")
     .replace(/[\u201c\u201d\u201f\u2033]/g, '"')
     .replace(/[\u2010-\u2015\u2212]/g, '-')
-    .replace(/[\s\u00a0\u200b\u200c\u200d\ufeff]+/g, ' ')
+    .replace(/(?:[\s\u00a0\u200b\u200c\ufeff]|\u200d)+/g, ' ')
     .trim();
 }
 

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import type { AiConfig } from '../config.js';
-import { draftFieldNames, isListField, type ListDraftField, type ScalarDraftField } from '../domain/draft-fields.js';
+import { draftFieldNames, isListField, type ScalarDraftField } from '../domain/draft-fields.js';
 import { evidenceLinesOf } from '../domain/evidence-text.js';
 import type { DraftProposal, ProposedValue } from '../domain/evidence.js';
 import { DraftingError, type Drafter, type DraftInput } from './drafter.js';
@@ -60,7 +60,7 @@ function proposalOf(answer: DraftAnswer): DraftProposal {
   for (const [name, raw] of Object.entries(answer.fields)) {
     if (!(draftFieldNames as readonly string[]).includes(name)) continue;
     if (isListField(name)) {
-      if (Array.isArray(raw)) lists[name as ListDraftField] = raw.filter(isProposed);
+      if (Array.isArray(raw)) lists[name] = raw.filter(isProposed);
     } else if (!Array.isArray(raw) && isProposed(raw)) {
       scalars[name as ScalarDraftField] = raw;
     }

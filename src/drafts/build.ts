@@ -71,7 +71,7 @@ export async function acceptDraftedProfile(
     if (mode === 'build') {
       if (!draft.ownerParts.includes('faqs')) draft.faqs = profile.faqs;
       if (!draft.ownerParts.includes('company_socials')) {
-        draft.companySocials = Object.fromEntries(Object.entries(profile.socials).map(([platform, social]) => [platform, social!.url]));
+        draft.companySocials = Object.fromEntries(Object.entries(profile.socials).map(([platform, social]) => [platform, social.url]));
       }
       draft.status = 'ready';
       draft.draftedAt = new Date();

@@ -159,7 +159,7 @@ describe('OAuth authorization server', () => {
     const { challenge } = pkcePair();
     for (const clientId of [`${app.url}/client.json`, 'https://127.0.0.1:1/client.json']) {
       const query = new URLSearchParams({ client_id: clientId, response_type: 'code', redirect_uri: cimdRedirect, scope: 'account:read', code_challenge: challenge, code_challenge_method: 'S256' });
-      const res = await new WebClient(app.url).get(`/oauth/auth?${query}`);
+      const res = await new WebClient(app.url).get(`/oauth/auth?${query.toString()}`);
       expect(res.status).toBe(400);
       expect(res.location).toBeUndefined();
     }
@@ -173,11 +173,11 @@ describe('OAuth authorization server', () => {
     expect(anyPort.callback.searchParams.get('code')).toEqual(expect.any(String));
 
     const base = { client_id: clientId, response_type: 'code', redirect_uri: 'http://127.0.0.1:7000/cb', scope: 'account:read', resource: rest };
-    const noPkce = await browser.get(`/oauth/auth?${new URLSearchParams(base)}`);
+    const noPkce = await browser.get(`/oauth/auth?${new URLSearchParams(base).toString()}`);
     expect(new URL(noPkce.location!).searchParams.get('error')).toBe('invalid_request');
-    const plain = await browser.get(`/oauth/auth?${new URLSearchParams({ ...base, code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' })}`);
+    const plain = await browser.get(`/oauth/auth?${new URLSearchParams({ ...base, code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' }).toString()}`);
     expect(new URL(plain.location!).searchParams.get('error')).toBe('invalid_request');
-    const otherResource = await browser.get(`/oauth/auth?${new URLSearchParams({ ...base, resource: 'https://elsewhere.test/', code_challenge: 'a'.repeat(43), code_challenge_method: 'S256' })}`);
+    const otherResource = await browser.get(`/oauth/auth?${new URLSearchParams({ ...base, resource: 'https://elsewhere.test/', code_challenge: 'a'.repeat(43), code_challenge_method: 'S256' }).toString()}`);
     expect(new URL(otherResource.location!).searchParams.get('error')).toBe('invalid_target');
   });
 

@@ -96,7 +96,7 @@ describe('shared read cache of public reads', () => {
     const listening = async () =>
       (await sql<{ n: number }>(app, `select count(*)::int as n from pg_stat_activity where application_name = 'launch-directory listing changes'`))[0].n;
     const log = app.deps.log;
-    const second = await listenForListingChanges(app.deps.orm.config.get('clientUrl')!, () => undefined, log);
+    const second = await listenForListingChanges(app.deps.orm.config.get('clientUrl'), () => undefined, log);
     expect(await listening()).toBe(2); // the api's and this one
     await sql(app, `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'launch-directory listing changes'`);
     await second.close(); // within its reconnect delay

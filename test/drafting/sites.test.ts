@@ -53,7 +53,7 @@ describe.each(['static', 'jsrender', 'robots', 'jsonld'])('rules drafter on the 
       }
     }
     expect(profile.faqs.map(({ question, answer }) => ({ question, answer }))).toEqual(truth.faqs);
-    expect(Object.fromEntries(Object.entries(profile.socials).map(([k, v]) => [k, v!.url]))).toEqual(truth.socials);
+    expect(Object.fromEntries(Object.entries(profile.socials).map(([k, v]) => [k, v.url]))).toEqual(truth.socials);
   });
 
   it(`reads the pages ${truth.rendered ? 'in the browser' : 'as plain HTML'}`, () => {

@@ -120,7 +120,7 @@ export function restRequestFor(op: Operation, args: Record<string, unknown>): { 
   const headers: Record<string, string> = {};
   if (op.idempotencyKey && typeof args.idempotency_key === 'string') headers['idempotency-key'] = args.idempotency_key;
   if (op.input.body) headers['content-type'] = 'application/json';
-  const search = query.size ? `?${query}` : '';
+  const search = query.size ? `?${query.toString()}` : '';
   return {
     url: `${path}${search}`,
     init: { method: op.method, headers, ...(op.input.body ? { body: JSON.stringify(body) } : {}) },

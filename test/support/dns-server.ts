@@ -21,7 +21,7 @@ export async function startTestDns(): Promise<TestDns> {
     const answer = records.get(name);
     if (!answer) {
       response.header.rcode = 3; // NXDOMAIN
-      send(response);
+      void send(response);
       return;
     }
     const wantV6 = question.type === Packet.TYPE.AAAA;
@@ -29,7 +29,7 @@ export async function startTestDns(): Promise<TestDns> {
       if (address.includes(':') !== wantV6) continue;
       response.answers.push({ name: question.name, type: question.type, class: Packet.CLASS.IN, ttl: 0, address } as (typeof response.answers)[number]);
     }
-    send(response);
+    void send(response);
   });
   await server.listen(0, '127.0.0.1');
   const { port } = server.address() as { port: number };

@@ -14,7 +14,7 @@ export async function request<T = any>(url: string, init: RequestInit & { json?:
     body: json !== undefined ? JSON.stringify(json) : rest.body,
   });
   const text = await res.text();
-  let body: any = undefined;
+  let body: any;
   try {
     body = text ? JSON.parse(text) : undefined;
   } catch {

@@ -46,7 +46,7 @@ export async function authorize(app: TestApp, browser: WebClient, o: AuthorizeOp
   for (const r of o.resource ?? []) query.append('resource', r);
   const steps: string[] = [];
   let consentHtml: string | undefined;
-  let page: Page = await browser.get(`${app.url}/oauth/auth?${query}`);
+  let page: Page = await browser.get(`${app.url}/oauth/auth?${query.toString()}`);
   for (let i = 0; i < 25; i++) {
     if (page.location) {
       const next = new URL(page.location, page.url);

@@ -16,8 +16,8 @@ export function startWorkerProcess(env: Record<string, string>, started: ChildPr
       output += chunk.toString();
       if (output.includes('worker running')) resolve(child);
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.on('exit', (code) => reject(new Error(`worker exited early (${code}):\n${output}`)));
   });
 }
