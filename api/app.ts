@@ -4,6 +4,7 @@ import type { AppDeps } from './deps.js';
 import { requestContext } from './middleware/request-context.js';
 import { problems } from './middleware/problem.js';
 import { rateLimit } from './middleware/rate-limit.js';
+import { securityHeaders } from './middleware/security-headers.js';
 import { healthRouter } from './health.js';
 import { docsRouter } from './web/docs.js';
 import { badgesRouter } from './web/badges.js';
@@ -37,6 +38,7 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
   const provider = createProvider(deps);
 
   app.use(requestContext(deps));
+  app.use(securityHeaders(/^\/(api|mcp)(\/|$)/));
   app.use(problems(deps));
   app.use(serverMetadataAtRoot);
   app.use(authenticate(deps));

@@ -1,0 +1,28 @@
+import type { Middleware } from 'koa';
+
+/**
+ * Pages run no inline script (scripts are files the app serves), may not be framed, and send no
+ * full address to other sites. Logos and demo media come from the listed companies' own sites.
+ * API responses are data: they load nothing and render nowhere.
+ */
+const pagePolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  'img-src * data:',
+  'media-src *',
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+const apiPolicy = "default-src 'none'; frame-ancestors 'none'";
+
+/** Set before the response is made (no await, so it costs no extra async step per request). */
+export function securityHeaders(apiPaths: RegExp): Middleware {
+  return (ctx, next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.set('Content-Security-Policy', apiPaths.test(ctx.path) ? apiPolicy : pagePolicy);
+    return next() as Promise<void>;
+  };
+}
