@@ -6,6 +6,7 @@ import { Migration20261121310000Drafts } from './Migration20261121310000Drafts.j
 import { Migration20261121900000SearchListing } from './Migration20261121900000SearchListing.js';
 import { Migration20261121910000SearchFilterIndexes } from './Migration20261121910000SearchFilterIndexes.js';
 import { Migration20261122000000ListingChangeNotify } from './Migration20261122000000ListingChangeNotify.js';
+import { Migration20261123000000OwnerWrites } from './Migration20261123000000OwnerWrites.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
 export const migrationsList = [
@@ -17,4 +18,5 @@ export const migrationsList = [
   { name: 'Migration20261121900000SearchListing', class: Migration20261121900000SearchListing },
   { name: 'Migration20261121910000SearchFilterIndexes', class: Migration20261121910000SearchFilterIndexes },
   { name: 'Migration20261122000000ListingChangeNotify', class: Migration20261122000000ListingChangeNotify },
+  { name: 'Migration20261123000000OwnerWrites', class: Migration20261123000000OwnerWrites },
 ];

@@ -67,7 +67,7 @@ export async function updateDraft(
     await regenerateDraftFields(deps.temporal, deps.config, { draftId: id, ownerId }, regenerate);
     draft = await findOwnedDraft(em, ownerId, id);
   }
-  if (draft.listingId) await syncDraftListing(em, draft);
+  if (draft.listing) await syncDraftListing(em, draft);
   return draft;
 }
 

@@ -1,13 +1,23 @@
-import { LockMode } from '@mikro-orm/core';
+import { LockMode, ref, wrap } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { Company } from '../entities/company.js';
 import { Draft, type DraftEntity } from '../entities/draft.js';
+import { Founder } from '../entities/founder.js';
+import { FounderStory } from '../entities/founder-story.js';
+import { Listing, type ListingEntity } from '../entities/listing.js';
+import { ListingFounder } from '../entities/listing-founder.js';
+import { Milestone } from '../entities/milestone.js';
 import { AppError, notFound } from '../errors.js';
-import { categoryIdsOf, listingColumnsOf, slugBaseOf, type ListingColumns } from '../domain/draft-listing.js';
+import type { ListingStatus } from '../domain/listing-status.js';
+import { freeSlug, listingFromDraft, slugBaseOf, type FounderProfile, type ListingFromDraft } from '../domain/draft-listing.js';
+import { statusAfter } from '../listings/status.js';
+import { listingUnitOfWork } from '../listings/unit-of-work.js';
+import { query, sql } from '../platform/sql.js';
 
 export interface SubmittedListing {
   id: number;
   slug: string;
-  status: string;
+  status: ListingStatus;
 }
 
 /**
@@ -16,125 +26,99 @@ export interface SubmittedListing {
  * after it, update the same listing.
  */
 export async function submitDraft(em: EntityManager, ownerId: number, draftId: string): Promise<{ draft: DraftEntity; listing: SubmittedListing }> {
-  return em.transactional(async (tx) => {
+  const { draft, listing } = await listingUnitOfWork(em, async (tx) => {
     const draft = await tx.findOne(Draft, { id: draftId, ownerId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
     if (!draft) throw notFound('The draft');
     if (draft.status !== 'ready') {
       const hint = draft.status === 'failed' ? ' This one failed: submit the website again.' : ' Poll get_draft until its status is ready.';
       throw new AppError('draft_not_ready', `The draft is ${draft.status}; only a ready draft can be submitted.${hint}`);
     }
-    const listing = (draft.listingId ? await writeListing(tx, draft) : undefined) ?? (await insertListing(tx, draft));
-    draft.listingId = listing.id;
+    const target = await listingOf(tx, draft);
+    const listing = (await updateOwnedListing(tx, draft, target)) ?? (await newListing(tx, draft, target));
+    await writeParts(tx, draft.siteId, listing, target);
+    draft.listing = ref(listing);
     draft.updatedAt = new Date();
     return { draft, listing };
   });
+  return { draft, listing: { id: listing.id, slug: listing.slug, status: listing.status } };
 }
 
-/** Carries a submitted draft's current content to its listing. */
+/** Carries a submitted draft's current content to its listing, unless that is gone or no longer the owner's. */
 export async function syncDraftListing(em: EntityManager, draft: DraftEntity): Promise<void> {
-  await em.transactional((tx) => writeListing(tx, draft));
+  await listingUnitOfWork(em, async (tx) => {
+    const target = await listingOf(tx, draft);
+    const listing = await updateOwnedListing(tx, draft, target);
+    if (listing) await writeParts(tx, draft.siteId, listing, target);
+  });
 }
 
-// Arrays and objects travel as JSON text; the query builder would otherwise spread arrays.
-const textArray = 'array(select jsonb_array_elements_text(?::jsonb))';
-const intArray = 'array(select jsonb_array_elements_text(?::jsonb)::int)';
-const placeholders: Partial<Record<keyof ListingColumns | 'category_ids', string>> = {
-  features: textArray,
-  usps: textArray,
-  keywords: textArray,
-  tags: textArray,
-  not_found_on_website: textArray,
-  socials: '?::jsonb',
-  faqs: '?::jsonb',
-  category_ids: intArray,
-};
-
-async function columnsOf(em: EntityManager, draft: DraftEntity): Promise<[string[], unknown[]]> {
-  const categories = await em.execute<{ id: number; name: string }[]>('select id, name from category where site_id = ?', [draft.siteId]);
-  const values: Record<string, unknown> = {
-    ...listingColumnsOf(draft),
-    category_ids: categoryIdsOf(draft, new Map(categories.map((c) => [c.name, c.id]))),
-  };
-  const names = Object.keys(values);
-  const params = names.map((n) => (placeholders[n as keyof typeof placeholders] ? JSON.stringify(values[n]) : values[n]));
-  return [names, params];
+async function listingOf(tx: EntityManager, draft: DraftEntity): Promise<ListingFromDraft> {
+  const categories = await query(tx, sql<{ id: number; name: string }>`select id, name from category where site_id = ${draft.siteId}`);
+  return listingFromDraft(draft, new Map(categories.map((c) => [c.name, c.id])));
 }
 
-/** Updates the draft's listing; undefined when it is gone (deleted) or no longer the owner's. */
-async function writeListing(em: EntityManager, draft: DraftEntity): Promise<SubmittedListing | undefined> {
-  const [names, params] = await columnsOf(em, draft);
-  const [row] = await em.execute<SubmittedListing[]>(
-    `update listing set ${names.map((n) => `${n} = ${placeholders[n as keyof typeof placeholders] ?? '?'}`).join(', ')}, updated_at = now()
-     where id = ? and owner_id = ? returning id, slug, status`,
-    [...params, draft.listingId, draft.ownerId],
-  );
-  if (row) await writeSubRecords(em, draft, row.id);
-  return row;
+/** Gives the draft's listing its new content, with what the write replaces loaded; null when it is gone or another's. */
+async function updateOwnedListing(tx: EntityManager, draft: DraftEntity, target: ListingFromDraft): Promise<ListingEntity | null> {
+  if (!draft.listing) return null;
+  const populate: ('founders.founder' | 'milestones')[] = [];
+  // The story names the listing's first founder.
+  if (target.founders || target.story) populate.push('founders.founder');
+  if (target.milestones) populate.push('milestones');
+  const listing = await tx.findOne(Listing, { id: draft.listing.id, ownerId: draft.ownerId }, { populate });
+  if (listing) Object.assign(listing, target.content, { updatedAt: new Date() });
+  return listing;
 }
 
-async function insertListing(em: EntityManager, draft: DraftEntity): Promise<SubmittedListing> {
-  const columns = listingColumnsOf(draft);
-  const slug = await freeSlug(em, draft.siteId, slugBaseOf(columns.name, columns.domain), 'listing');
-  const [company] = await em.execute<{ id: number }[]>('insert into company (name, domain) values (?, ?) returning id', [columns.name, columns.domain]);
-  const [names, params] = await columnsOf(em, draft);
-  const [row] = await em.execute<SubmittedListing[]>(
-    `insert into listing (site_id, slug, owner_id, company_id, status, ${names.join(', ')})
-     values (?, ?, ?, ?, 'draft', ${names.map((n) => placeholders[n as keyof typeof placeholders] ?? '?').join(', ')}) returning id, slug, status`,
-    [draft.siteId, slug, draft.ownerId, company.id, ...params],
-  );
-  await writeSubRecords(em, draft, row.id);
-  return row;
+async function newListing(tx: EntityManager, draft: DraftEntity, { content }: ListingFromDraft): Promise<ListingEntity> {
+  const base = slugBaseOf(content.name, content.domain);
+  return tx.create(Listing, {
+    ...content,
+    siteId: draft.siteId,
+    slug: freeSlug(base, await slugsTaken(tx, 'listing', draft.siteId, base)),
+    ownerId: draft.ownerId,
+    company: tx.create(Company, { name: content.name, domain: content.domain }),
+    status: statusAfter(null, 'submit'),
+  });
 }
 
-/** The slug itself, or with -2, -3... when another listing (or founder) of the site has it. */
-async function freeSlug(em: EntityManager, siteId: number, base: string, table: 'listing' | 'founder'): Promise<string> {
-  const taken = await em.execute<{ slug: string }[]>(`select slug from ${table} where site_id = ? and (slug = ? or slug like ?)`, [siteId, base, `${base}-%`]);
-  const used = new Set(taken.map((t) => t.slug));
-  let slug = base;
-  for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`;
-  return slug;
+/** Founders, story and milestones: each replaced when the draft gives it. */
+async function writeParts(tx: EntityManager, siteId: number, listing: ListingEntity, target: ListingFromDraft): Promise<void> {
+  if (target.founders) await replaceFounders(tx, siteId, listing, target.founders);
+  if (target.story) {
+    const founder = listing.founders.getItems()[0]?.founder ?? null;
+    const story = wrap(listing, true).hasPrimaryKey() ? await tx.findOne(FounderStory, { listing }) : null;
+    if (story) Object.assign(story, { sections: target.story, founder, updatedAt: new Date() });
+    else tx.create(FounderStory, { listing, founder, sections: target.story });
+  }
+  if (target.milestones) listing.milestones.set(target.milestones.map((m) => tx.create(Milestone, { ...m, listing })));
 }
 
 /**
- * Founders, story and milestones, each replaced only when the owner has set that part of the
- * draft, so the listing's own edits to parts the draft never touched survive a resubmit.
+ * Founder profiles made for this listing alone are replaced; ones shared with other listings, or
+ * a person's own, are only taken off it. A new profile may take the slug of one it replaces.
  */
-async function writeSubRecords(em: EntityManager, draft: DraftEntity, listingId: number): Promise<void> {
-  if (draft.ownerParts.includes('founders') || draft.ownerParts.includes('founder_socials')) {
-    // Founder profiles made for this listing alone are replaced; ones shared with other listings stay.
-    await em.execute(
-      `delete from founder f using listing_founder lf where lf.founder_id = f.id and lf.listing_id = ? and f.user_id is null
-       and not exists (select 1 from listing_founder o where o.founder_id = f.id and o.listing_id <> ?)`,
-      [listingId, listingId],
-    );
-    await em.execute('delete from listing_founder where listing_id = ?', [listingId]);
-    for (const [position, founder] of draft.founders.entries()) {
-      const slug = await freeSlug(em, draft.siteId, slugBaseOf(founder.name, 'founder'), 'founder');
-      const socials = position === 0 ? draft.founderSocials : {};
-      const [row] = await em.execute<{ id: number }[]>(
-        'insert into founder (site_id, slug, name, title, bio, socials) values (?, ?, ?, ?, ?, ?::jsonb) returning id',
-        [draft.siteId, slug, founder.name, founder.title ?? null, founder.bio ?? '', JSON.stringify(socials)],
-      );
-      await em.execute('insert into listing_founder (listing_id, founder_id, position) values (?, ?, ?)', [listingId, row.id, position]);
-    }
+async function replaceFounders(tx: EntityManager, siteId: number, listing: ListingEntity, profiles: FounderProfile[]): Promise<void> {
+  const current = listing.founders.getItems().map((link) => link.founder);
+  const elsewhere = current.length ? await tx.find(ListingFounder, { founder: { $in: current }, listing: { $ne: listing } }) : [];
+  const shared = new Set(elsewhere.map((link) => link.founder.id));
+  const replaced = current.filter((founder) => founder.userId == null && !shared.has(founder.id));
+  replaced.forEach((founder) => tx.remove(founder));
+  listing.founders.removeAll();
+
+  const freed = new Set(replaced.map((founder) => founder.slug));
+  const assigned = new Set<string>();
+  for (const [position, profile] of profiles.entries()) {
+    const base = slugBaseOf(profile.name, 'founder');
+    const taken = new Set([...(await slugsTaken(tx, 'founder', siteId, base))].filter((slug) => !freed.has(slug)));
+    assigned.forEach((slug) => taken.add(slug));
+    const founder = tx.create(Founder, { ...profile, siteId, slug: freeSlug(base, taken) });
+    assigned.add(founder.slug);
+    listing.founders.add(tx.create(ListingFounder, { listing, founder, position }));
   }
-  if (draft.ownerParts.includes('story')) {
-    await em.execute(
-      `insert into founder_story (listing_id, founder_id, sections) values (?, (select founder_id from listing_founder where listing_id = ? order by position limit 1), ?::jsonb)
-       on conflict (listing_id) do update set sections = excluded.sections, founder_id = excluded.founder_id, updated_at = now()`,
-      [listingId, listingId, JSON.stringify(draft.story)],
-    );
-  }
-  if (draft.ownerParts.includes('milestones')) {
-    await em.execute('delete from milestone where listing_id = ?', [listingId]);
-    for (const m of draft.milestones) {
-      await em.execute('insert into milestone (listing_id, date, title, description, url) values (?, ?, ?, ?, ?)', [
-        listingId,
-        m.date,
-        m.title,
-        m.description ?? null,
-        m.url ?? null,
-      ]);
-    }
-  }
+}
+
+/** Slugs of the site's listings (or founders) that are `base` or `base-<n>`. */
+async function slugsTaken(tx: EntityManager, table: 'listing' | 'founder', siteId: number, base: string): Promise<Set<string>> {
+  const rows = await query(tx, sql<{ slug: string }>`select slug from ${sql.raw(table)} where site_id = ${siteId} and (slug = ${base} or slug like ${`${base}-%`})`);
+  return new Set(rows.map((row) => row.slug));
 }

@@ -34,7 +34,7 @@ export function draftSummary(draft: DraftEntity): DraftSummary {
     failure: draft.status === 'failed' ? { reason: draft.failureReason ?? null, message: draft.failureMessage ?? null } : null,
     progress: { pages_fetched: draft.pagesFetched, pages_planned: draft.pagesPlanned, fields_found: draft.fieldsFound },
     ...completenessOf(draft.fields, { faqs: draft.faqs, founders: draft.founders, company_socials: draft.companySocials }),
-    listing_id: draft.listingId ?? null,
+    listing_id: draft.listing?.id ?? null,
     created_at: draft.createdAt.toISOString(),
     updated_at: draft.updatedAt.toISOString(),
   };

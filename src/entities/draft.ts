@@ -1,6 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { DraftFields, DraftParts, DraftPartName } from '../domain/draft-content.js';
 import type { DraftStatus } from '../domain/draft-build.js';
+import { Listing } from './listing.js';
 
 /**
  * A listing in the making: the website it was read from, the build's status and progress (written
@@ -34,7 +35,8 @@ export const Draft = defineEntity({
     seo: p.json<DraftParts['seo']>().default('{}'),
     /** Parts the owner has set; the build's AI results never overwrite them. */
     ownerParts: p.json<DraftPartName[]>().default('[]'),
-    listingId: p.integer().nullable(),
+    /** The listing a submit made of it; later submits and edits update that listing. */
+    listing: () => p.manyToOne(Listing).ref().nullable().deleteRule('set null'),
     createdAt: p.datetime().defaultRaw('now()'),
     updatedAt: p.datetime().defaultRaw('now()'),
   },

@@ -1,5 +1,14 @@
-import { Site } from './site.js';
+import { Company } from './company.js';
 import { Draft } from './draft.js';
+import { Founder } from './founder.js';
+import { FounderStory } from './founder-story.js';
+import { InterviewAnswer } from './interview-answer.js';
+import { Listing } from './listing.js';
+import { ListingFounder } from './listing-founder.js';
+import { ListingRevision } from './listing-revision.js';
+import { ListingUpdate } from './listing-update.js';
+import { Milestone } from './milestone.js';
+import { Product } from './product.js';
 
 /** Every entity the ORM knows; a new entity is one file plus one line here. */
-export const entities = [Site, Draft];
+export const entities = [Draft, Company, Listing, ListingFounder, Founder, FounderStory, Milestone, ListingUpdate, ListingRevision, InterviewAnswer, Product];

@@ -91,6 +91,10 @@ async function seedCategoryTree(em: EntityManager, siteId: number): Promise<void
   }
 }
 
+/**
+ * Bulk SQL for speed, bypassing the entities and the status transitions: each demo listing is
+ * written as its lifecycle would have left it (live, scheduled, awaiting its badge...).
+ */
 async function insertListings(em: EntityManager, siteId: number, batch: SeedListing[]): Promise<void> {
   const rows = batch.map((l, i) => ({ ...l, owner: l.owned ? (l.slug.length * 131 + i * 17) % demoUsers : null, founders: undefined }));
   await query(em, sql`insert into company (name, domain) select r.name, r.domain from json_to_recordset(${sql.json(batch.map((l) => ({ name: l.name, domain: l.domain })))}::json) as r(name text, domain text)`);

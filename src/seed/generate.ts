@@ -1,4 +1,5 @@
 import { Random } from '../domain/random.js';
+import type { ListingStatus } from '../domain/listing-status.js';
 import { addDays, addWeeks, isoDate, mondayOf } from '../domain/weeks.js';
 import { seedCategories, type SeedCategory, type SeedSubcategory } from './categories.js';
 import * as words from './vocabulary.js';
@@ -39,7 +40,7 @@ export interface SeedListing {
   not_found_on_website: string[];
   plan: 'free' | 'paid';
   unlocked_sections: string[];
-  status: string;
+  status: ListingStatus;
   launch_week: string | null;
   launched_at: string | null;
   view_count: number;
@@ -147,7 +148,7 @@ function uniqueName(rnd: Random, used: Set<string>, i: number): string {
 }
 
 /** Most launches are live in a past or the current week; some wait for a future week. */
-function launchOf(rnd: Random, now: Date, thisMonday: Date, back: number): { status: string; week: string | null; launchedAt: string | null } {
+function launchOf(rnd: Random, now: Date, thisMonday: Date, back: number): { status: ListingStatus; week: string | null; launchedAt: string | null } {
   const roll = rnd.next();
   if (roll < 0.06) return { status: 'scheduled', week: isoDate(addWeeks(thisMonday, rnd.int(1, 4))), launchedAt: null };
   if (roll < 0.08) return { status: 'awaiting_badge', week: isoDate(addWeeks(thisMonday, rnd.int(3, 6))), launchedAt: null };

@@ -1,0 +1,17 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Listing } from './listing.js';
+
+/** News an owner posts on a listing: shown on it and in the latest-updates feed; its followers are told. */
+export const ListingUpdate = defineEntity({
+  name: 'ListingUpdate',
+  tableName: 'listing_update',
+  properties: {
+    id: p.integer().primary(),
+    listing: () => p.manyToOne(Listing).deleteRule('cascade'),
+    title: p.string().length(200),
+    body: p.string().length(5000),
+    createdAt: p.datetime().defaultRaw('now()'),
+  },
+});
+
+export type ListingUpdateEntity = InferEntity<typeof ListingUpdate>;
