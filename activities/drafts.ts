@@ -36,7 +36,9 @@ export function draftActivities(deps: ActivityDeps) {
       if (!draft || draft.status === 'failed') return { ok: false };
       // An earlier attempt stored the crawl but its completion was lost with its worker.
       if (draft.crawledAt) return { ok: true };
-      const outcome = await heartbeating(() => crawler.crawl({ url: draft.url }, (progress) => recordCrawlProgress(em, draftId, progress)));
+      const outcome = await heartbeating(() =>
+        crawler.crawl({ url: draft.url }, (progress) => recordCrawlProgress(em, draftId, progress)),
+      );
       if (!outcome.ok) {
         await failDraft(em, draftId, outcome.failure.reason, outcome.failure.message);
         return { ok: false };

@@ -22,7 +22,12 @@ export interface ApiAddresses {
  * Opens the api's dependencies (ORM, Temporal client, default site) once. With `migrate`, pending
  * migrations are applied first (the embedded stack does; production runs `npm run migrate`).
  */
-export async function openDeps(config: Config, log: Logger, at: ApiAddresses, opts: { migrate?: boolean } = {}): Promise<AppDeps> {
+export async function openDeps(
+  config: Config,
+  log: Logger,
+  at: ApiAddresses,
+  opts: { migrate?: boolean } = {},
+): Promise<AppDeps> {
   const orm = await openOrm(config, at.databaseUrl);
   if (opts.migrate) {
     const applied = await migrate(orm);
@@ -32,7 +37,17 @@ export async function openDeps(config: Config, log: Logger, at: ApiAddresses, op
   const site = await loadDefaultSite(orm.em.fork(), config.site.name);
   const keys = await loadServerKeys(orm.em.fork(), config);
   const readPool = openReadPool(at.databaseUrl, config.database.poolMax);
-  return { config, orm, readPool, temporal, log, site, mailer: createMailer(config, orm), keys, readCache: new ReadCache(config.publicReadCacheMs) };
+  return {
+    config,
+    orm,
+    readPool,
+    temporal,
+    log,
+    site,
+    mailer: createMailer(config, orm),
+    keys,
+    readCache: new ReadCache(config.publicReadCacheMs),
+  };
 }
 
 export async function closeDeps(deps: AppDeps): Promise<void> {
@@ -55,7 +70,9 @@ export interface RunningApi {
 export async function serveApi(deps: AppDeps, extraOperations: readonly Operation[] = []): Promise<RunningApi> {
   // Listening before serving: no profile can be cached before its changes would be heard.
   const listener =
-    deps.readCache.ttlMs > 0 ? await listenForListingChanges(deps.orm.config.get('clientUrl'), dropChangedProfiles(deps), deps.log) : undefined;
+    deps.readCache.ttlMs > 0
+      ? await listenForListingChanges(deps.orm.config.get('clientUrl'), dropChangedProfiles(deps), deps.log)
+      : undefined;
   const app = buildApp(deps, extraOperations);
   const server = app.listen(deps.config.port, deps.config.host);
   try {

@@ -25,12 +25,7 @@ export interface Execution {
  * validation, Idempotency-Key or the shared read cache, handler. REST and MCP only adapt its input
  * and output.
  */
-export async function execute(
-  op: Operation,
-  raw: RawInput,
-  ctx: OperationContext,
-  idempotencyKey?: string,
-): Promise<Execution> {
+export async function execute(op: Operation, raw: RawInput, ctx: OperationContext, idempotencyKey?: string): Promise<Execution> {
   authorize(op, ctx);
   const input = {
     path: parsePart(op.input.path, raw.path, 'path'),
@@ -49,7 +44,11 @@ export async function execute(
     const read = handle;
     const { value, json } =
       op.sharedResult === 'until-listing-changes'
-        ? await ctx.deps.readCache.get(listingProfileKey(ctx.site.id, (input.path as { slug: string }).slug), read, ctx.deps.config.listingProfileCacheMs)
+        ? await ctx.deps.readCache.get(
+            listingProfileKey(ctx.site.id, (input.path as { slug: string }).slug),
+            read,
+            ctx.deps.config.listingProfileCacheMs,
+          )
         : // Validated input is the key, so equivalent requests (parameters in another order) share it.
           await ctx.deps.readCache.get(`${op.id}:${ctx.site.id}:${JSON.stringify(input)}`, read);
     return { status: op.successStatus, body: value, json, replayed: false };
@@ -61,7 +60,8 @@ export async function execute(
 
 export function authorize(op: Operation, ctx: Pick<OperationContext, 'principal'>): void {
   if (!op.scope) return;
-  if (!ctx.principal) throw new AppError('unauthorized', 'This operation needs sign-in: send an API key or OAuth access token as a Bearer token.');
+  if (!ctx.principal)
+    throw new AppError('unauthorized', 'This operation needs sign-in: send an API key or OAuth access token as a Bearer token.');
   if (!ctx.principal.scopes.includes(op.scope)) {
     throw new AppError('insufficient_scope', `This operation needs the scope ${op.scope}.`, [], { scope: op.scope });
   }
@@ -70,11 +70,17 @@ export function authorize(op: Operation, ctx: Pick<OperationContext, 'principal'
 function parsePart(schema: z.ZodType | undefined, value: unknown, where: 'path' | 'query' | 'body'): unknown {
   if (!schema) return undefined;
   if (where === 'body' && (value === null || typeof value !== 'object' || Array.isArray(value))) {
-    throw new AppError('invalid_input', 'The request body must be a JSON object.', [{ path: 'body', message: 'expected a JSON object' }]);
+    throw new AppError('invalid_input', 'The request body must be a JSON object.', [
+      { path: 'body', message: 'expected a JSON object' },
+    ]);
   }
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  throw new AppError('invalid_input', `Invalid ${where === 'body' ? 'request body' : `${where} parameters`}.`, fieldErrors(parsed.error, where));
+  throw new AppError(
+    'invalid_input',
+    `Invalid ${where === 'body' ? 'request body' : `${where} parameters`}.`,
+    fieldErrors(parsed.error, where),
+  );
 }
 
 export function fieldErrors(error: z.ZodError, where: string): FieldError[] {

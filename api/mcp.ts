@@ -48,7 +48,11 @@ export function mcpEndpoint(deps: AppDeps, operations: readonly Operation[]): Mi
     const message = await readMessage(ctx, config.bodyLimitBytes);
     if (message === malformed) {
       ctx.status = 400;
-      ctx.body = { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the request body is not valid JSON' }, id: null };
+      ctx.body = {
+        jsonrpc: '2.0',
+        error: { code: -32700, message: 'Parse error: the request body is not valid JSON' },
+        id: null,
+      };
       return;
     }
     for (const name of calledTools(message)) {

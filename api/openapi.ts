@@ -20,8 +20,10 @@ export function outputJsonSchema(schema: z.ZodType): JsonSchema {
 /** An output schema inside the OpenAPI document: its `$defs` move to components, where `$ref` finds them. */
 function responseSchema(op: Operation, components: Record<string, JsonSchema>): JsonSchema {
   const { $defs, ...schema } = outputJsonSchema(op.output);
-  const toComponents = (json: JsonSchema): JsonSchema => JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
-  for (const [name, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) components[name] = toComponents(definition);
+  const toComponents = (json: JsonSchema): JsonSchema =>
+    JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+  for (const [name, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>))
+    components[name] = toComponents(definition);
   return toComponents(schema);
 }
 
@@ -80,7 +82,15 @@ function operationObject(op: Operation, output: JsonSchema): Record<string, unkn
     ...parametersOf(op.input.path, 'path'),
     ...parametersOf(op.input.query, 'query'),
     ...(op.idempotencyKey
-      ? [{ name: 'Idempotency-Key', in: 'header', required: false, description: 'Makes a retry safe: the first response is replayed for 24 h.', schema: { type: 'string', maxLength: 255 } }]
+      ? [
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            description: 'Makes a retry safe: the first response is replayed for 24 h.',
+            schema: { type: 'string', maxLength: 255 },
+          },
+        ]
       : []),
   ];
   const responses: Record<string, unknown> = {
@@ -108,7 +118,12 @@ function operationObject(op: Operation, output: JsonSchema): Record<string, unkn
     tags: [op.tag],
     ...(parameters.length ? { parameters } : {}),
     ...(op.input.body
-      ? { requestBody: { required: hasRequired(op.input.body), content: { 'application/json': { schema: inputJsonSchema(op.input.body) } } } }
+      ? {
+          requestBody: {
+            required: hasRequired(op.input.body),
+            content: { 'application/json': { schema: inputJsonSchema(op.input.body) } },
+          },
+        }
       : {}),
     responses,
     security: op.scope ? [{ bearer: [] }, { oauth2: [op.scope] }] : [{}, { bearer: [] }],
@@ -146,7 +161,11 @@ function problemSchema(): JsonSchema {
       code: { type: 'string', enum: Object.keys(errorCodes) },
       errors: {
         type: 'array',
-        items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } },
+        items: {
+          type: 'object',
+          required: ['path', 'message'],
+          properties: { path: { type: 'string' }, message: { type: 'string' } },
+        },
       },
       instance: { type: 'string' },
     },

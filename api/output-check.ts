@@ -16,7 +16,9 @@ export function outputDrift(op: Operation, body: unknown): string[] {
 function undeclaredKeys(sent: unknown, kept: unknown, at: string): string[] {
   if (Array.isArray(sent) && Array.isArray(kept)) return sent.flatMap((item, i) => undeclaredKeys(item, kept[i], `${at}${i}.`));
   if (!isObject(sent) || !isObject(kept)) return [];
-  return Object.keys(sent).flatMap((key) => (key in kept ? undeclaredKeys(sent[key], kept[key], `${at}${key}.`) : [`${at}${key}: not declared in the output schema`]));
+  return Object.keys(sent).flatMap((key) =>
+    key in kept ? undeclaredKeys(sent[key], kept[key], `${at}${key}.`) : [`${at}${key}: not declared in the output schema`],
+  );
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

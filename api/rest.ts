@@ -35,22 +35,26 @@ export function restRouter(deps: AppDeps, operations: readonly Operation[]): Rou
       await next();
     };
     const readBody = [...(op.input.body ? [checkBody] : []), ...(op.method === 'GET' ? [] : [parseJson])];
-    router.register(toKoaPath(op.path), [op.method], [
-      ...readBody,
-      async (ctx) => {
-        ctx.state.resourcePath = deps.config.apiBasePath;
-        const raw = { path: ctx.params, query: ctx.query, body: op.input.body ? ctx.request.body : undefined };
-        const key = ctx.get('idempotency-key') || undefined;
-        const result = await execute(op, raw, operationContext(ctx, deps), key);
-        ctx.status = result.status;
-        if (result.json === undefined) ctx.body = result.body;
-        else {
-          ctx.type = 'json';
-          ctx.body = result.json;
-        }
-        if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
-      },
-    ]);
+    router.register(
+      toKoaPath(op.path),
+      [op.method],
+      [
+        ...readBody,
+        async (ctx) => {
+          ctx.state.resourcePath = deps.config.apiBasePath;
+          const raw = { path: ctx.params, query: ctx.query, body: op.input.body ? ctx.request.body : undefined };
+          const key = ctx.get('idempotency-key') || undefined;
+          const result = await execute(op, raw, operationContext(ctx, deps), key);
+          ctx.status = result.status;
+          if (result.json === undefined) ctx.body = result.body;
+          else {
+            ctx.type = 'json';
+            ctx.body = result.json;
+          }
+          if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
+        },
+      ],
+    );
   }
   return router;
 }

@@ -41,7 +41,11 @@ try {
 
   let databaseUrl = config.database.url;
   if (!databaseUrl) {
-    const pg: EmbeddedPostgresHandle = await startEmbeddedPostgres(join(config.dataDir, 'postgres'), config.embeddedPostgresPort, log);
+    const pg: EmbeddedPostgresHandle = await startEmbeddedPostgres(
+      join(config.dataDir, 'postgres'),
+      config.embeddedPostgresPort,
+      log,
+    );
     stops.push(() => pg.stop());
     await pg.createDatabase('launch_directory');
     databaseUrl = pg.urlFor('launch_directory');
@@ -50,7 +54,10 @@ try {
   let temporalAddress = config.temporal.address;
   let temporalUi = config.temporal.uiUrl;
   if (!temporalAddress) {
-    const source = await findTemporalCli({ cliPath: config.temporal.cliPath, cacheDir: config.temporal.cliCacheDir, build: true }, log);
+    const source = await findTemporalCli(
+      { cliPath: config.temporal.cliPath, cacheDir: config.temporal.cliCacheDir, build: true },
+      log,
+    );
     log.info({ origin: source.origin }, 'starting the Temporal dev server');
     const temporal: DevServerHandle = await startTemporalDevServer(source, {
       port: config.temporal.embeddedPort,

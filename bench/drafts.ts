@@ -47,8 +47,19 @@ export const draftsSection: BenchSection = {
   async run(log) {
     const runs = 9;
     // Development mode for the outbox mailer (no mail is sent here); loopback allowed for the site.
-    const stack = await startBenchStack({ NODE_ENV: 'development', LOG_LEVEL: 'warn', CRAWL_ALLOW_LOOPBACK: 'true', CRAWL_BROWSER: 'off', RATE_LIMIT_POINTS: '100000000' });
-    const { worker, connection } = await createWorker({ config: stack.deps.config, orm: stack.deps.orm, log: stack.deps.log, address: stack.temporalAddress });
+    const stack = await startBenchStack({
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      CRAWL_ALLOW_LOOPBACK: 'true',
+      CRAWL_BROWSER: 'off',
+      RATE_LIMIT_POINTS: '100000000',
+    });
+    const { worker, connection } = await createWorker({
+      config: stack.deps.config,
+      orm: stack.deps.orm,
+      log: stack.deps.log,
+      address: stack.temporalAddress,
+    });
     const running = worker.run();
     const site = await startSite();
     try {
@@ -59,7 +70,11 @@ export const draftsSection: BenchSection = {
       let pages = 0;
       for (let i = 0; i <= runs; i++) {
         const started = performance.now();
-        const created = await fetch(`${stack.url}/api/v1/drafts`, { method: 'POST', headers, body: JSON.stringify({ url: site.url }) });
+        const created = await fetch(`${stack.url}/api/v1/drafts`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ url: site.url }),
+        });
         const { id } = (await created.json()) as { id: string };
         let draft: { status: string; progress: { pages_fetched: number } };
         for (;;) {

@@ -45,7 +45,10 @@ instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
 `;
 
 export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
-  const worker = new Worker(workerSource, { eval: true, workerData: { ...opts, autocannon: createRequire(import.meta.url).resolve('autocannon') } });
+  const worker = new Worker(workerSource, {
+    eval: true,
+    workerData: { ...opts, autocannon: createRequire(import.meta.url).resolve('autocannon') },
+  });
   return new Promise((resolve, reject) => {
     worker.once('message', (result: LoadResult) => {
       void worker.terminate();

@@ -12,9 +12,19 @@ import type { BenchSection } from './section.js';
 const sections: BenchSection[] = [catalogueSection, draftsSection];
 
 const { values } = parseArgs({
-  options: { only: { type: 'string' }, out: { type: 'string', default: 'docs/benchmarks.md' }, listings: { type: 'string' }, seconds: { type: 'string' }, 'data-dir': { type: 'string' } },
+  options: {
+    only: { type: 'string' },
+    out: { type: 'string', default: 'docs/benchmarks.md' },
+    listings: { type: 'string' },
+    seconds: { type: 'string' },
+    'data-dir': { type: 'string' },
+  },
 });
-const options = { listings: values.listings ? Number(values.listings) : undefined, seconds: values.seconds ? Number(values.seconds) : undefined, dataDir: values['data-dir'] };
+const options = {
+  listings: values.listings ? Number(values.listings) : undefined,
+  seconds: values.seconds ? Number(values.seconds) : undefined,
+  dataDir: values['data-dir'],
+};
 const chosen = sections.filter((s) => !values.only || s.name === values.only);
 if (!chosen.length) {
   console.error(`No section ${values.only}; sections: ${sections.map((s) => s.name).join(', ')}`);

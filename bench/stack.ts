@@ -43,9 +43,21 @@ export async function startBenchStack(env: Partial<Record<keyof Env, string>>, d
   routeSdkLogs(log);
   const pg = await startEmbeddedPostgres(join(dir, 'postgres'), await freePort(), createLogger({ logLevel: 'warn' }, 'bench-pg'));
   await pg.createDatabase('bench');
-  const source = await findTemporalCli({ cliPath: config.temporal.cliPath, cacheDir: config.temporal.cliCacheDir, build: true }, log);
-  const temporal = await startTemporalDevServer(source, { port: await freePort(), uiPort: await freePort(), namespace: 'default' });
-  const deps = await openDeps(config, log, { databaseUrl: pg.urlFor('bench'), temporalAddress: temporal.address }, { migrate: true });
+  const source = await findTemporalCli(
+    { cliPath: config.temporal.cliPath, cacheDir: config.temporal.cliCacheDir, build: true },
+    log,
+  );
+  const temporal = await startTemporalDevServer(source, {
+    port: await freePort(),
+    uiPort: await freePort(),
+    namespace: 'default',
+  });
+  const deps = await openDeps(
+    config,
+    log,
+    { databaseUrl: pg.urlFor('bench'), temporalAddress: temporal.address },
+    { migrate: true },
+  );
   const api = await serveApi(deps);
   return {
     deps,

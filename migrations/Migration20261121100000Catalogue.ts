@@ -84,9 +84,11 @@ export class Migration20261121100000Catalogue extends Migration {
     this.addSql('create index listing_search on listing using gin (search_vector);');
     this.addSql('create index listing_name_trgm on listing using gin (immutable_unaccent(lower(name)) gin_trgm_ops);');
     this.addSql('create index listing_categories on listing using gin (category_ids);');
-    this.addSql('create index listing_primary_category on listing (site_id, (category_ids[1]), vote_count desc) where status = \'live\';');
-    this.addSql('create index listing_live_votes on listing (site_id, vote_count desc, id) where status = \'live\';');
-    this.addSql('create index listing_live_launched on listing (site_id, launched_at desc) where status = \'live\';');
+    this.addSql(
+      "create index listing_primary_category on listing (site_id, (category_ids[1]), vote_count desc) where status = 'live';",
+    );
+    this.addSql("create index listing_live_votes on listing (site_id, vote_count desc, id) where status = 'live';");
+    this.addSql("create index listing_live_launched on listing (site_id, launched_at desc) where status = 'live';");
     this.addSql('create index listing_week on listing (site_id, launch_week, status);');
     this.addSql('create index listing_domain on listing (domain);');
     this.addSql('create index listing_company on listing (company_id);');

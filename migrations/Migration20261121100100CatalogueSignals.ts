@@ -51,9 +51,15 @@ export class Migration20261121100100CatalogueSignals extends Migration {
       created_at timestamptz not null default now()
     );`);
     this.addSql('create index billboard_contribution_listing on billboard_contribution (listing_id);');
-    this.addSql('create index listing_billboard on listing (site_id, billboard_cents desc) where status = \'live\' and billboard_cents > 0;');
-    this.addSql('create index listing_domain_rating on listing (site_id, domain_rating desc) where status = \'live\' and domain_rating is not null;');
-    this.addSql('create index listing_revenue on listing (site_id, monthly_revenue_cents desc) where status = \'live\' and monthly_revenue_cents is not null;');
+    this.addSql(
+      "create index listing_billboard on listing (site_id, billboard_cents desc) where status = 'live' and billboard_cents > 0;",
+    );
+    this.addSql(
+      "create index listing_domain_rating on listing (site_id, domain_rating desc) where status = 'live' and domain_rating is not null;",
+    );
+    this.addSql(
+      "create index listing_revenue on listing (site_id, monthly_revenue_cents desc) where status = 'live' and monthly_revenue_cents is not null;",
+    );
 
     this.addSql(counterTrigger('vote', 'vote_count'));
     this.addSql(counterTrigger('follow', 'follower_count'));
@@ -94,7 +100,8 @@ export class Migration20261121100100CatalogueSignals extends Migration {
         select distinct w from unnest(tsvector_to_array(new.search_vector)) w where w ~ '^[a-z0-9]{3,100}$'
       on conflict do nothing;
       return null; end $$;`);
-    this.addSql(`create trigger listing_search_words_update after update of name, tagline, keywords, short_description, description on listing
+    this
+      .addSql(`create trigger listing_search_words_update after update of name, tagline, keywords, short_description, description on listing
       for each row execute function search_word_collect_row();`);
   }
 }

@@ -1,7 +1,15 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /** Tables whose rows appear in a listing's public profile, each naming its listing by `listing_id`. */
-const profileParts = ['listing_founder', 'listing_update', 'review', 'domain_rating_snapshot', 'founder_story', 'milestone', 'listing_media'];
+const profileParts = [
+  'listing_founder',
+  'listing_update',
+  'review',
+  'domain_rating_snapshot',
+  'founder_story',
+  'milestone',
+  'listing_media',
+];
 
 /**
  * Every change to what a listing's public profile shows is announced on the `listing_changed`
@@ -67,7 +75,9 @@ export class Migration20261122000000ListingChangeNotify extends Migration {
     this.addSql(`create trigger category_changed after update or delete or truncate on category
       for each statement execute function all_listings_changed();`);
     for (const table of ['listing', 'founder', ...profileParts]) {
-      this.addSql(`create trigger ${table}_truncated after truncate on ${table} for each statement execute function all_listings_changed();`);
+      this.addSql(
+        `create trigger ${table}_truncated after truncate on ${table} for each statement execute function all_listings_changed();`,
+      );
     }
   }
 }

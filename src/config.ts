@@ -43,7 +43,12 @@ const envSchema = z.object({
   RATE_LIMIT_SYNC_MS: z.coerce.number().int().min(10).max(10_000).default(200),
   PUBLIC_READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LISTING_PROFILE_CACHE_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
-  IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  IDEMPOTENCY_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   TRUST_PROXY: flag.default(false),
   VALIDATE_RESPONSES: flag.default(false),
@@ -53,9 +58,19 @@ const envSchema = z.object({
 
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).max(254).default('Launch Directory <no-reply@localhost>'),
-  SIGN_IN_LINK_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  SIGN_IN_LINK_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(24 * 3600).default(900),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(24 * 3600)
+    .default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   OAUTH_JWKS: z.string().min(2).optional(),
   COOKIE_KEYS: z.string().min(32).optional(),
@@ -67,7 +82,10 @@ const envSchema = z.object({
   CRAWL_MAX_PAGE_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(2_000_000),
   CRAWL_MAX_REDIRECTS: z.coerce.number().int().min(0).max(20).default(5),
   CRAWL_ALLOW_LOOPBACK: flag.default(false),
-  CRAWL_DNS_SERVER: z.string().regex(/^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?)$/, 'an IP address with optional :port').optional(),
+  CRAWL_DNS_SERVER: z
+    .string()
+    .regex(/^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?)$/, 'an IP address with optional :port')
+    .optional(),
   CRAWL_BROWSER: z.enum(['auto', 'off']).default('auto'),
   CRAWL_CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
 
@@ -76,7 +94,12 @@ const envSchema = z.object({
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
 
-  DRAFT_IDLE_SECONDS: z.coerce.number().int().min(1).max(7 * 24 * 3600).default(1800),
+  DRAFT_IDLE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 3600)
+    .default(1800),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -214,7 +237,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
       jwks: e.OAUTH_JWKS ? parseJwks(e.OAUTH_JWKS) : undefined,
-      cookieKeys: e.COOKIE_KEYS?.split(',').map((k) => k.trim()).filter(Boolean),
+      cookieKeys: e.COOKIE_KEYS?.split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
       clientMetadataTestOrigins: parseTestOrigins(e.OAUTH_CLIENT_METADATA_TEST_ORIGINS, e.NODE_ENV),
     },
     devPages: e.NODE_ENV !== 'production',
@@ -257,12 +282,15 @@ function parseJwks(text: string): { keys: Record<string, unknown>[] } {
 /** "host=http://127.0.0.1:PORT,host2=..." -> { host: origin }. */
 function parseTestOrigins(text: string | undefined, env: Config['env']): Record<string, string> {
   if (!text) return {};
-  if (env === 'production') throw new ConfigError('Invalid environment:\n  OAUTH_CLIENT_METADATA_TEST_ORIGINS: only for tests, never in production');
+  if (env === 'production')
+    throw new ConfigError('Invalid environment:\n  OAUTH_CLIENT_METADATA_TEST_ORIGINS: only for tests, never in production');
   return Object.fromEntries(
     text.split(',').map((pair) => {
       const [host, origin] = pair.split('=').map((x) => x.trim());
       if (!host || !/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(origin ?? '')) {
-        throw new ConfigError(`Invalid environment:\n  OAUTH_CLIENT_METADATA_TEST_ORIGINS: "${pair}" is not host=http://127.0.0.1:PORT`);
+        throw new ConfigError(
+          `Invalid environment:\n  OAUTH_CLIENT_METADATA_TEST_ORIGINS: "${pair}" is not host=http://127.0.0.1:PORT`,
+        );
       }
       return [host.toLowerCase(), origin];
     }),
@@ -271,6 +299,9 @@ function parseTestOrigins(text: string | undefined, env: Config['env']): Record<
 
 /** The public address's host, the loopback names, and any extra hostnames (port-agnostic, lower case). */
 function mcpAllowedHosts(publicUrl: string, extra: string | undefined): string[] {
-  const listed = (extra ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  const listed = (extra ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
   return [...new Set([new URL(publicUrl).hostname, 'localhost', '127.0.0.1', '[::1]', ...listed])];
 }

@@ -70,7 +70,11 @@ function startOptions<W extends Workflow>(temporal: TemporalHandle, start: Lifec
 }
 
 /** Starts the lifecycle, or finds the run already open under its id (a retried request starts nothing new). */
-export function startLifecycle<W extends Workflow>(temporal: TemporalHandle, workflow: W, start: LifecycleStart<W>): Promise<WorkflowHandle<W>> {
+export function startLifecycle<W extends Workflow>(
+  temporal: TemporalHandle,
+  workflow: W,
+  start: LifecycleStart<W>,
+): Promise<WorkflowHandle<W>> {
   return temporal.client.workflow.start(workflow, startOptions(temporal, start));
 }
 
@@ -85,7 +89,10 @@ export function updateLifecycleWithStart<W extends Workflow, Ret, Args extends u
   update: UpdateDefinition<Ret, Args>,
   ...args: Args
 ): Promise<Ret> {
-  const startWorkflowOperation = new WithStartWorkflowOperation(workflow, { ...startOptions(temporal, start), workflowIdConflictPolicy: 'USE_EXISTING' });
+  const startWorkflowOperation = new WithStartWorkflowOperation(workflow, {
+    ...startOptions(temporal, start),
+    workflowIdConflictPolicy: 'USE_EXISTING',
+  });
   return temporal.client.workflow.executeUpdateWithStart(update, { args, startWorkflowOperation });
 }
 
@@ -117,7 +124,9 @@ export async function registerSearchAttributes(connection: Connection, namespace
 }
 
 /** Name -> indexed type, as the operator service takes them. */
-export function searchAttributeTypes(keys = customSearchAttributes): Record<string, protos.temporal.api.enums.v1.IndexedValueType> {
+export function searchAttributeTypes(
+  keys = customSearchAttributes,
+): Record<string, protos.temporal.api.enums.v1.IndexedValueType> {
   return Object.fromEntries(keys.map((key) => [key.name, indexedValueTypes[key.type]]));
 }
 
@@ -137,6 +146,8 @@ export async function ensureHousekeepingSchedule(temporal: TemporalHandle): Prom
   } catch (error) {
     if (!(error instanceof ScheduleAlreadyRunning)) throw error;
     // Another deployment may have created it with an older task queue or interval.
-    await temporal.client.schedule.getHandle(workflowIds.housekeepingSchedule).update((current) => ({ ...current, spec: housekeepingSpec, action }));
+    await temporal.client.schedule
+      .getHandle(workflowIds.housekeepingSchedule)
+      .update((current) => ({ ...current, spec: housekeepingSpec, action }));
   }
 }

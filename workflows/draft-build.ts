@@ -1,4 +1,12 @@
-import { ApplicationFailure, allHandlersFinished, condition, defineUpdate, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
+import {
+  ApplicationFailure,
+  allHandlersFinished,
+  condition,
+  defineUpdate,
+  proxyActivities,
+  setHandler,
+  upsertSearchAttributes,
+} from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { draftLimits, type DraftBuildInput, type DraftStatus, type RegenerateRequest } from '../src/domain/draft-build.js';
 import type { DraftFieldName } from '../src/domain/draft-fields.js';
@@ -36,7 +44,8 @@ export async function draftBuild(input: DraftBuildInput): Promise<{ status: 'rea
     async ({ fields }) => {
       regenerations++;
       await condition(() => built);
-      if (failed) throw ApplicationFailure.nonRetryable('The draft build failed; there is nothing to redraft from.', 'DraftNotReady');
+      if (failed)
+        throw ApplicationFailure.nonRetryable('The draft build failed; there is nothing to redraft from.', 'DraftNotReady');
       // One redraft at a time: each reads and writes the whole draft row.
       const run = queue.then(() => steps.draftDraftFields({ draftId: input.draftId, fields: fields as DraftFieldName[] }));
       queue = run.catch(() => undefined);
@@ -61,7 +70,11 @@ export async function draftBuild(input: DraftBuildInput): Promise<{ status: 'rea
       } catch (error) {
         failed = true;
         const cause = (error as { cause?: Error }).cause ?? (error as Error);
-        await bookkeeping.failDraftBuild({ draftId: input.draftId, reason: 'drafting_failed', message: `Drafting failed: ${cause.message}` });
+        await bookkeeping.failDraftBuild({
+          draftId: input.draftId,
+          reason: 'drafting_failed',
+          message: `Drafting failed: ${cause.message}`,
+        });
       }
     }
     showStatus(failed ? 'failed' : 'ready');

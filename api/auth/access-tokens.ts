@@ -15,7 +15,9 @@ const publicMembers = ['kty', 'crv', 'x', 'y', 'n', 'e', 'kid', 'alg', 'use'] as
  * or a token for the other resource is refused.
  */
 export function accessTokenVerifier(deps: AppDeps): (token: string, audience: string) => Promise<AccessTokenClaims> {
-  const keys = deps.keys.jwks.keys.map((k) => Object.fromEntries(publicMembers.filter((m) => m in k).map((m) => [m, k[m]])) as JWK);
+  const keys = deps.keys.jwks.keys.map(
+    (k) => Object.fromEntries(publicMembers.filter((m) => m in k).map((m) => [m, k[m]])) as JWK,
+  );
   const keySet = createLocalJWKSet({ keys });
   const algorithms = [...new Set(keys.map((k) => k.alg ?? 'ES256'))];
   return async (token, audience) => {

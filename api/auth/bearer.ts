@@ -19,7 +19,11 @@ const bearerPattern = /^Bearer[ ]+([\x21-\x7e]+)$/i;
 export function authenticate(deps: AppDeps): Middleware {
   const verify = accessTokenVerifier(deps);
 
-  const principalFor = async (credential: string, audience: string, em: Parameters<typeof findUserById>[0]): Promise<Principal> => {
+  const principalFor = async (
+    credential: string,
+    audience: string,
+    em: Parameters<typeof findUserById>[0],
+  ): Promise<Principal> => {
     if (looksLikeApiKey(credential)) {
       const user = await apiKeyOwner(em, credential);
       if (!user) throw invalid('This API key is not valid: it may have been revoked.');
@@ -34,7 +38,13 @@ export function authenticate(deps: AppDeps): Middleware {
     const user = Number.isSafeInteger(Number(claims.sub)) ? await findUserById(em, Number(claims.sub)) : undefined;
     if (!user) throw invalid('The account of this access token no longer exists.');
     const granted = new Set((claims.scope ?? '').split(' '));
-    return { userId: user.id, email: user.email, scopes: scopes.filter((s): s is Scope => granted.has(s)), via: 'oauth', clientId: claims.client_id };
+    return {
+      userId: user.id,
+      email: user.email,
+      scopes: scopes.filter((s): s is Scope => granted.has(s)),
+      via: 'oauth',
+      clientId: claims.client_id,
+    };
   };
 
   const check = async (ctx: Context, resource: ResourcePath, header: string): Promise<void> => {

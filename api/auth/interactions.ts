@@ -27,7 +27,10 @@ export function interactionRouter(deps: AppDeps, provider: Provider): Router {
     try {
       return await provider.interactionDetails(ctx.req, ctx.res);
     } catch {
-      throw new AppError('invalid_input', 'This sign-in request has expired or was opened in another browser. Go back to the application and connect again.');
+      throw new AppError(
+        'invalid_input',
+        'This sign-in request has expired or was opened in another browser. Go back to the application and connect again.',
+      );
     }
   };
   const finish = async (ctx: Context, result: Record<string, unknown>, merge: boolean) => {
@@ -88,15 +91,24 @@ ${form(`${base}/confirm`, csrf, '', 'Allow access', 'inline')} ${form(`${base}/a
     const d = await details(ctx);
     const user = currentUser(ctx);
     if (d.prompt.name !== 'consent' || !d.session || d.session.accountId !== String(user?.id)) {
-      throw new AppError('forbidden', 'This consent request does not belong to the signed-in person. Start again from the application.');
+      throw new AppError(
+        'forbidden',
+        'This consent request does not belong to the signed-in person. Start again from the application.',
+      );
     }
     const grant = d.grantId
-      ? ((await provider.Grant.find(d.grantId)) ?? new provider.Grant({ accountId: d.session.accountId, clientId: String(d.params.client_id) }))
+      ? ((await provider.Grant.find(d.grantId)) ??
+        new provider.Grant({ accountId: d.session.accountId, clientId: String(d.params.client_id) }))
       : new provider.Grant({ accountId: d.session.accountId, clientId: String(d.params.client_id) });
-    const missing = d.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+    const missing = d.prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
     if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
     if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-    for (const [resource, granted] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(resource, granted.join(' '));
+    for (const [resource, granted] of Object.entries(missing.missingResourceScopes ?? {}))
+      grant.addResourceScope(resource, granted.join(' '));
     await finish(ctx, { consent: { grantId: await grant.save() } }, true);
   });
 
@@ -109,14 +121,15 @@ ${form(`${base}/confirm`, csrf, '', 'Allow access', 'inline')} ${form(`${base}/a
 }
 
 function requestedScopes(d: Details): Scope[] {
-  const asked = new Set(String(d.params.scope ?? '').split(' '));
+  const asked = new Set((typeof d.params.scope === 'string' ? d.params.scope : '').split(' '));
   return knownScopes.filter((s) => asked.has(s));
 }
 
 function paramsQuery(params: Record<string, unknown>): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) {
-    for (const v of [value].flat()) if (v !== undefined && v !== null) query.append(name, String(v));
+    for (const v of [value].flat())
+      if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') query.append(name, String(v));
   }
   return query.toString();
 }

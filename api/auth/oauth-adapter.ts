@@ -3,7 +3,13 @@ import type { Orm } from '../../src/db.js';
 import { OAuthRecordStore } from '../../src/accounts/oauth-records.js';
 
 /** Records the OAuth server uses once: a second use must fail even when two requests race. */
-const singleUse = new Set(['AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest', 'PushedAuthorizationRequest']);
+const singleUse = new Set([
+  'AuthorizationCode',
+  'RefreshToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+  'PushedAuthorizationRequest',
+]);
 
 /** oidc-provider's adapter contract on PostgreSQL (one instance per model name). */
 export function oauthAdapter(orm: Orm): AdapterConstructor {
@@ -19,11 +25,11 @@ export function oauthAdapter(orm: Orm): AdapterConstructor {
     }
 
     async find(id: string) {
-      return (await this.store.find(id));
+      return await this.store.find(id);
     }
 
     async findByUid(uid: string) {
-      return (await this.store.findByUid(uid));
+      return await this.store.findByUid(uid);
     }
 
     async findByUserCode() {

@@ -1,4 +1,10 @@
-import Provider, { errors, interactionPolicy, type AsymmetricSigningAlgorithm, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, {
+  errors,
+  interactionPolicy,
+  type AsymmetricSigningAlgorithm,
+  type Configuration,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
 import { findUserById } from '../../src/accounts/users.js';
 import { scopes } from '../operations/registry.js';
 import type { AppDeps } from '../deps.js';

@@ -38,7 +38,9 @@ export async function callTool(op: Operation, args: unknown, ctx: OperationConte
 export function splitArguments(op: Operation, args: unknown): { input: RawInput; idempotencyKey?: string } {
   const given = args ?? {};
   if (typeof given !== 'object' || Array.isArray(given)) {
-    throw new AppError('invalid_input', 'Tool arguments must be a JSON object.', [{ path: 'arguments', message: 'expected a JSON object' }]);
+    throw new AppError('invalid_input', 'Tool arguments must be a JSON object.', [
+      { path: 'arguments', message: 'expected a JSON object' },
+    ]);
   }
   const path: Record<string, unknown> = {};
   const query: Record<string, unknown> = {};
@@ -47,7 +49,9 @@ export function splitArguments(op: Operation, args: unknown): { input: RawInput;
   for (const [name, value] of Object.entries(given)) {
     if (op.idempotencyKey && name === idempotencyKeyArgument) {
       if (typeof value !== 'string') {
-        throw new AppError('invalid_input', `${idempotencyKeyArgument} must be a string.`, [{ path: idempotencyKeyArgument, message: 'expected a string' }]);
+        throw new AppError('invalid_input', `${idempotencyKeyArgument} must be a string.`, [
+          { path: idempotencyKeyArgument, message: 'expected a string' },
+        ]);
       }
       idempotencyKey = value;
     } else if (declares(op.input.path, name)) {

@@ -1,4 +1,10 @@
-import { fromJsonSchema, McpServer, type CacheHint, type JsonSchemaType, type jsonSchemaValidator } from '@modelcontextprotocol/server';
+import {
+  fromJsonSchema,
+  McpServer,
+  type CacheHint,
+  type JsonSchemaType,
+  type jsonSchemaValidator,
+} from '@modelcontextprotocol/server';
 import type { Config } from '../../src/config.js';
 import type { OperationContext } from '../operations/registry.js';
 import { callTool } from './call.js';
@@ -21,7 +27,11 @@ const listCache: CacheHint = { ttlMs: 300_000, cacheScope: 'public' };
  * Returns the factory `createMcpHandler` calls once per HTTP request: a fresh server holding every
  * tool, so no state outlives the request. `context` yields the calling request's OperationContext.
  */
-export function mcpServerFactory(config: Config, tools: readonly ToolDefinition[], context: () => OperationContext): () => McpServer {
+export function mcpServerFactory(
+  config: Config,
+  tools: readonly ToolDefinition[],
+  context: () => OperationContext,
+): () => McpServer {
   const registered = tools.map((tool) => ({
     tool,
     inputSchema: fromJsonSchema(tool.inputSchema as JsonSchemaType, validatedByExecute),

@@ -61,7 +61,11 @@ function toolInputSchema(op: Operation): JsonSchema {
   const required: string[] = [];
   let closed = false;
   for (const part of inputParts(op)) {
-    const json = inputJsonSchema(part) as { properties?: Record<string, JsonSchema>; required?: string[]; additionalProperties?: unknown };
+    const json = inputJsonSchema(part) as {
+      properties?: Record<string, JsonSchema>;
+      required?: string[];
+      additionalProperties?: unknown;
+    };
     for (const [name, schema] of Object.entries(json.properties ?? {})) {
       if (name in properties) throw new Error(`Operation ${op.id}: argument ${name} appears in more than one input part.`);
       properties[name] = schema;

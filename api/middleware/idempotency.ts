@@ -30,7 +30,9 @@ export async function withIdempotency(
     case 'mismatch':
       throw new AppError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
     case 'running':
-      throw new AppError('conflict', 'A request with this Idempotency-Key is still being processed; retry shortly.', [], { retryAfterSeconds: 1 });
+      throw new AppError('conflict', 'A request with this Idempotency-Key is still being processed; retry shortly.', [], {
+        retryAfterSeconds: 1,
+      });
     case 'done':
       return { status: claim.status, body: claim.body, replayed: true };
   }

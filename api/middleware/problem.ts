@@ -75,7 +75,7 @@ export function sendProblem(ctx: Context, error: AppError, publicUrl: string): v
   ctx.status = error.status;
   ctx.type = 'application/problem+json';
   ctx.body = { ...problemOf(error, publicUrl), instance: ctx.path };
-  const resource = (ctx.state.resourcePath) ?? '/api/v1';
+  const resource = ctx.state.resourcePath ?? '/api/v1';
   if (error.code === 'unauthorized') {
     const refused = error.meta.bearerError ? `error="${error.meta.bearerError}", ` : '';
     ctx.set('WWW-Authenticate', `Bearer ${refused}resource_metadata="${resourceMetadataUrl(publicUrl, resource)}"`);

@@ -23,9 +23,14 @@ export function rateLimit(deps: AppDeps): Middleware {
     ctx.set('RateLimit-Remaining', String(Math.max(0, points - used)));
     ctx.set('RateLimit-Reset', String(resetSeconds));
     if (used > points) {
-      throw new AppError('rate_limited', `Rate limit of ${points} requests per ${windowSeconds} s reached; retry in ${resetSeconds} s.`, [], {
-        retryAfterSeconds: resetSeconds,
-      });
+      throw new AppError(
+        'rate_limited',
+        `Rate limit of ${points} requests per ${windowSeconds} s reached; retry in ${resetSeconds} s.`,
+        [],
+        {
+          retryAfterSeconds: resetSeconds,
+        },
+      );
     }
     await next();
   };

@@ -28,9 +28,7 @@ export const pagination = {
 export const paginationQuery = z.object(pagination);
 
 /** A query-string boolean: only the words true and false. */
-export const queryBoolean = z
-  .enum(['true', 'false'])
-  .transform((v) => v === 'true');
+export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const countryCode = z.string().regex(/^[A-Za-z]{2}$/, 'must be two letters (ISO 3166-1 alpha-2)');
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { blogPage as blogPageOutput, blogPost as blogPostOutput, founderProfile as founderProfileOutput, foundersPage as foundersPageOutput, interviewQuestions as interviewQuestionsOutput, products as productsOutput } from '../../src/catalogue/schemas.js';
+import {
+  blogPage as blogPageOutput,
+  blogPost as blogPostOutput,
+  founderProfile as founderProfileOutput,
+  foundersPage as foundersPageOutput,
+  interviewQuestions as interviewQuestionsOutput,
+  products as productsOutput,
+} from '../../src/catalogue/schemas.js';
 import * as blog from '../../src/catalogue/blog.js';
 import * as founders from '../../src/catalogue/founders.js';
 import * as interview from '../../src/catalogue/interview-questions.js';
@@ -14,10 +21,12 @@ export const listFounders = defineOperation({
   path: '/founders',
   tag: 'Founders',
   summary: 'Founders with a public listing',
-  description: 'Founders of public listings, by name; q matches part of the name or a near spelling, country is a two-letter code. Paginated. Free, public, read-only.',
+  description:
+    'Founders of public listings, by name; q matches part of the name or a near spelling, country is a two-letter code. Paginated. Free, public, read-only.',
   input: { query: z.object({ q: z.string().max(120).optional(), country: countryCode.optional(), ...pagination }) },
   output: foundersPageOutput,
-  handler: ({ query: q }, { deps, em, site }) => founders.listFounders(em, site.id, deps.config.publicUrl, q.q, q.country, q.page, q.per_page),
+  handler: ({ query: q }, { deps, em, site }) =>
+    founders.listFounders(em, site.id, deps.config.publicUrl, q.q, q.country, q.page, q.per_page),
 });
 
 export const getFounder = defineOperation({
@@ -27,7 +36,8 @@ export const getFounder = defineOperation({
   path: '/founders/{slug}',
   tag: 'Founders',
   summary: 'A founder profile',
-  description: 'Bio, socials, the companies listed here and their published founder stories. 404 when absent. Free, public, read-only.',
+  description:
+    'Bio, socials, the companies listed here and their published founder stories. 404 when absent. Free, public, read-only.',
   input: { path: z.object({ slug }) },
   output: founderProfileOutput,
   handler: ({ path }, { deps, em, site }) => founders.getFounder(em, site.id, deps.config.publicUrl, path.slug),
@@ -40,7 +50,8 @@ export const listBlogPosts = defineOperation({
   path: '/blog',
   tag: 'Blog',
   summary: 'Blog posts',
-  description: 'Published blog posts, newest first; with q, the best matches first. Paginated summaries. Free, public, read-only.',
+  description:
+    'Published blog posts, newest first; with q, the best matches first. Paginated summaries. Free, public, read-only.',
   input: { query: z.object({ q: z.string().max(200).optional(), ...pagination }) },
   output: blogPageOutput,
   handler: ({ query: q }, { deps, em, site }) => blog.listBlogPosts(em, site.id, deps.config.publicUrl, q.q, q.page, q.per_page),

@@ -10,7 +10,11 @@ const notBlank = (text: string) => text.trim() !== '';
 const blankMessage = 'must not be blank; send null to remove the field';
 
 const scalar = (field: ScalarDraftField) => {
-  if (field === 'country') return z.string().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 code').transform((c) => c.toUpperCase());
+  if (field === 'country')
+    return z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 code')
+      .transform((c) => c.toUpperCase());
   return z.string().max(maxCharsOf(field)).refine(notBlank, blankMessage);
 };
 
@@ -39,7 +43,17 @@ const founder = z.strictObject({
   bio: z.string().max(3000).optional(),
 });
 
-export const storySections = ['title', 'story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
+export const storySections = [
+  'title',
+  'story',
+  'why_started',
+  'problem',
+  'journey',
+  'challenges',
+  'achievements',
+  'lessons',
+  'whats_next',
+] as const;
 const story = z.strictObject(Object.fromEntries(storySections.map((s) => [s, z.string().max(8000).optional()])));
 
 const isoDate = z.iso.date('must be a date YYYY-MM-DD');
@@ -59,7 +73,10 @@ const milestone = z.strictObject({
 const httpUrl = z
   .string()
   .max(2048)
-  .refine((text) => text === '' || (URL.canParse(text) && /^https?:$/.test(new URL(text).protocol)), 'must be an http(s) link, or "" to clear');
+  .refine(
+    (text) => text === '' || (URL.canParse(text) && /^https?:$/.test(new URL(text).protocol)),
+    'must be an http(s) link, or "" to clear',
+  );
 
 export const submitListingBody = z.strictObject({
   url: z.string().min(1).max(2048).describe('The product website: an http(s) URL or a bare domain (taken as https).'),
@@ -70,10 +87,24 @@ export const updateDraftBody = z
     fields: z
       .strictObject(fieldsShape)
       .optional()
-      .describe('Profile fields to set (a typed value: state edited, or manual when the AI had none) or remove (null: state deleted).'),
-    lock_fields: z.array(draftFieldName).max(draftLimits.lockFields).optional().describe('Fields to lock against AI redrafts (state override).'),
-    regenerate: z.array(draftFieldName).max(draftLimits.regenerate).optional().describe('Fields the AI redrafts from the website (max 5; locked fields are skipped). Needs a ready draft.'),
-    restore: z.array(draftFieldName).max(draftLimits.restore).optional().describe("Fields that return to the AI's original value (lifts a lock). Needs a ready draft."),
+      .describe(
+        'Profile fields to set (a typed value: state edited, or manual when the AI had none) or remove (null: state deleted).',
+      ),
+    lock_fields: z
+      .array(draftFieldName)
+      .max(draftLimits.lockFields)
+      .optional()
+      .describe('Fields to lock against AI redrafts (state override).'),
+    regenerate: z
+      .array(draftFieldName)
+      .max(draftLimits.regenerate)
+      .optional()
+      .describe('Fields the AI redrafts from the website (max 5; locked fields are skipped). Needs a ready draft.'),
+    restore: z
+      .array(draftFieldName)
+      .max(draftLimits.restore)
+      .optional()
+      .describe("Fields that return to the AI's original value (lifts a lock). Needs a ready draft."),
     faqs: z.array(faq).max(draftLimits.faqs).optional().describe('FAQs, max 10; replaces all.'),
     company_socials: socials.optional(),
     founder_socials: socials.optional(),
@@ -81,10 +112,14 @@ export const updateDraftBody = z
     story: story.optional().describe('Founder story sections, each max 8000 characters; replaces the whole story.'),
     milestones: z.array(milestone).max(draftLimits.milestones).optional().describe('Milestones, max 50; replaces all.'),
     competitor_url: httpUrl.optional().describe('A competitor website; "" clears it.'),
-    seo: z.strictObject({ title: z.string().max(70).optional(), meta: z.string().max(170).optional() }).optional().describe('SEO title (max 70) and meta description (max 170); replaces both.'),
+    seo: z
+      .strictObject({ title: z.string().max(70).optional(), meta: z.string().max(170).optional() })
+      .optional()
+      .describe('SEO title (max 70) and meta description (max 170); replaces both.'),
   })
   .superRefine((edit, ctx) => {
-    for (const conflict of editConflicts(edit as never)) ctx.addIssue({ code: 'custom', path: conflict.path.split('.').slice(1), message: conflict.message });
+    for (const conflict of editConflicts(edit as never))
+      ctx.addIssue({ code: 'custom', path: conflict.path.split('.').slice(1), message: conflict.message });
   });
 
 export const inviteCofounderBody = z.strictObject({

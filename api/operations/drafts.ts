@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { draftDetail as draftDetailOutput, draftPage as draftPageOutput, invitation as invitationOutput, submission as submissionOutput } from '../../src/drafts/schemas.js';
+import {
+  draftDetail as draftDetailOutput,
+  draftPage as draftPageOutput,
+  invitation as invitationOutput,
+  submission as submissionOutput,
+} from '../../src/drafts/schemas.js';
 import type { DraftEdit } from '../../src/domain/draft-edit.js';
 import { findOwnedDraft, listOwnedDrafts } from '../../src/drafts/drafts.js';
 import { startDraft } from '../../src/drafts/start.js';
@@ -20,7 +25,7 @@ export const submitListing = defineOperation({
   tag: 'Drafts',
   summary: 'Submit a product by its website URL; an AI drafts the listing',
   description:
-    "Starts a draft: the service reads the website (respecting robots.txt) and drafts a profile where every value quotes the site; facts the site does not state stay blank (not_found). Returns the draft with status crawling at once; poll get_draft every few seconds until it is ready (about a minute) or failed (with the reason). Nothing is published and nothing is charged. Send an Idempotency-Key to make retries safe.",
+    'Starts a draft: the service reads the website (respecting robots.txt) and drafts a profile where every value quotes the site; facts the site does not state stay blank (not_found). Returns the draft with status crawling at once; poll get_draft every few seconds until it is ready (about a minute) or failed (with the reason). Nothing is published and nothing is charged. Send an Idempotency-Key to make retries safe.',
   scope: 'listings:write',
   idempotencyKey: true,
   successStatus: 201,
@@ -37,7 +42,8 @@ export const listMyDrafts = defineOperation({
   path: '/drafts',
   tag: 'Drafts',
   summary: "The caller's drafts, newest first",
-  description: "Lists the caller's drafts, newest first, each with its status (crawling, drafting, ready, failed), build progress, completeness and what is still missing. Free and read-only.",
+  description:
+    "Lists the caller's drafts, newest first, each with its status (crawling, drafting, ready, failed), build progress, completeness and what is still missing. Free and read-only.",
   scope: 'account:read',
   idempotencyKey: false,
   successStatus: 200,
@@ -74,7 +80,7 @@ export const updateDraft = defineOperation({
   tag: 'Drafts',
   summary: 'Edit a draft: fields, locks, AI redrafts, FAQs, founders, socials, story, milestones, SEO',
   description:
-    "Changes only the parts sent. fields: set a value (state edited, or manual when the AI found none) or null to remove it (deleted). lock_fields: protect fields from AI redrafts (override). regenerate (max 5): the AI redrafts those fields from the website's evidence and the response carries the result (locked fields are skipped). restore: back to the AI's original. faqs (max 10), company_socials, founder_socials, founders (max 6), story, milestones (max 50) and seo replace what was there; competitor_url \"\" clears it. regenerate and restore need a ready draft (409 draft_not_ready). When the draft was submitted, the listing is updated too. Returns the updated draft.",
+    'Changes only the parts sent. fields: set a value (state edited, or manual when the AI found none) or null to remove it (deleted). lock_fields: protect fields from AI redrafts (override). regenerate (max 5): the AI redrafts those fields from the website\'s evidence and the response carries the result (locked fields are skipped). restore: back to the AI\'s original. faqs (max 10), company_socials, founder_socials, founders (max 6), story, milestones (max 50) and seo replace what was there; competitor_url "" clears it. regenerate and restore need a ready draft (409 draft_not_ready). When the draft was submitted, the listing is updated too. Returns the updated draft.',
   scope: 'listings:write',
   idempotencyKey: true,
   successStatus: 200,
@@ -108,7 +114,12 @@ export const inviteCofounder = defineOperation({
       siteName: site.name,
       publicUrl: deps.config.publicUrl,
     });
-    return { draft_id: path.id, invite: { ...result.invite, status: 'sent' as const }, invites_used: result.invites_used, invites_left: result.invites_left };
+    return {
+      draft_id: path.id,
+      invite: { ...result.invite, status: 'sent' as const },
+      invites_used: result.invites_used,
+      invites_left: result.invites_left,
+    };
   },
 });
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { awardsPage as awardsPageOutput, categoryDetail as categoryDetailOutput, categoryTree as categoryTreeOutput, launchFeed as launchFeedOutput, launchWeek as launchWeekOutput, leaderboard as leaderboardOutput } from '../../src/catalogue/schemas.js';
+import {
+  awardsPage as awardsPageOutput,
+  categoryDetail as categoryDetailOutput,
+  categoryTree as categoryTreeOutput,
+  launchFeed as launchFeedOutput,
+  launchWeek as launchWeekOutput,
+  leaderboard as leaderboardOutput,
+} from '../../src/catalogue/schemas.js';
 import { launchSections, leaderboards } from '../../src/domain/catalogue-terms.js';
 import * as awards from '../../src/catalogue/awards.js';
 import * as categories from '../../src/catalogue/categories.js';
@@ -33,7 +40,8 @@ export const getCategory = defineOperation({
     'Returns the category description, FAQs, parent and subcategories, and its live listings (including those of subcategories), most voted first, paginated. 404 when absent. Free, public, read-only.',
   input: { path: z.object({ slug }), query: z.object(pagination) },
   output: categoryDetailOutput,
-  handler: ({ path, query: q }, { deps, em, site }) => categories.getCategory(em, site.id, deps.config.publicUrl, path.slug, q.page, q.per_page),
+  handler: ({ path, query: q }, { deps, em, site }) =>
+    categories.getCategory(em, site.id, deps.config.publicUrl, path.slug, q.page, q.per_page),
 });
 
 export const getLaunchWeek = defineOperation({
@@ -50,7 +58,8 @@ export const getLaunchWeek = defineOperation({
     query: z.object(pagination),
   },
   output: launchWeekOutput,
-  handler: ({ path, query: q }, { deps, em, site }) => launches.getLaunchWeek(em, site.id, deps.config.publicUrl, path.week, q.page, q.per_page, new Date()),
+  handler: ({ path, query: q }, { deps, em, site }) =>
+    launches.getLaunchWeek(em, site.id, deps.config.publicUrl, path.week, q.page, q.per_page, new Date()),
 });
 
 export const listLaunches = defineOperation({
@@ -64,7 +73,8 @@ export const listLaunches = defineOperation({
     'One feed of launches by section: today, this-week (default), trending, most-voted, recent, most-viewed, most-followed (live listings), or upcoming (scheduled for a future week). Paginated summaries. Free, public, read-only.',
   input: { query: z.object({ section: z.enum(launchSections).default('this-week'), ...pagination }) },
   output: launchFeedOutput,
-  handler: ({ query: q }, { deps, em, site }) => launches.listLaunches(em, site.id, deps.config.publicUrl, q.section, q.page, q.per_page, new Date()),
+  handler: ({ query: q }, { deps, em, site }) =>
+    launches.listLaunches(em, site.id, deps.config.publicUrl, q.section, q.page, q.per_page, new Date()),
 });
 
 export const getLeaderboard = defineOperation({
@@ -78,11 +88,19 @@ export const getLeaderboard = defineOperation({
     'Boards: community-weekly (votes cast in a week; week = this, last or a date, community-weekly only), community-all-time (votes), billboard (a PAID ranking by money contributed; the board and every item say so), domain-rating (a third-party metric) and revenue. The systems never mix. Each item has rank, listing and metric. 404 for an unknown board. Free, public, read-only.',
   input: {
     path: z.object({ board: slug.describe(leaderboards.join(', ')) }),
-    query: z.object({ week: z.string().max(10).optional().describe('community-weekly only: this (default), last or YYYY-MM-DD.'), ...pagination }),
+    query: z.object({
+      week: z.string().max(10).optional().describe('community-weekly only: this (default), last or YYYY-MM-DD.'),
+      ...pagination,
+    }),
   },
   output: leaderboardOutput,
   handler: ({ path, query: q }, { deps, em, site }) =>
-    boards.getLeaderboard(em, site.id, deps.config.publicUrl, { board: path.board, week: q.week, page: q.page, perPage: q.per_page }),
+    boards.getLeaderboard(em, site.id, deps.config.publicUrl, {
+      board: path.board,
+      week: q.week,
+      page: q.page,
+      perPage: q.per_page,
+    }),
 });
 
 export const listAwards = defineOperation({
@@ -96,7 +114,8 @@ export const listAwards = defineOperation({
     'Launch of the Week #1, #2 and #3 of each week, decided by community votes only; newest week first, with the winning listing. listing narrows to one listing (404 when absent). Paginated. Free, public, read-only.',
   input: { query: z.object({ listing: slug.optional().describe('Listing slug.'), ...pagination }) },
   output: awardsPageOutput,
-  handler: ({ query: q }, { deps, em, site }) => awards.listAwards(em, site.id, deps.config.publicUrl, q.listing, q.page, q.per_page),
+  handler: ({ query: q }, { deps, em, site }) =>
+    awards.listAwards(em, site.id, deps.config.publicUrl, q.listing, q.page, q.per_page),
 });
 
 export const launchOperations = [listCategories, getCategory, getLaunchWeek, listLaunches, getLeaderboard, listAwards];

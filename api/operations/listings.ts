@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { alternatives as alternativesOutput, badges as badgesOutput, comparison as comparisonOutput, listingPage as listingPageOutput, listingProfile as listingProfileOutput } from '../../src/catalogue/schemas.js';
+import {
+  alternatives as alternativesOutput,
+  badges as badgesOutput,
+  comparison as comparisonOutput,
+  listingPage as listingPageOutput,
+  listingProfile as listingProfileOutput,
+} from '../../src/catalogue/schemas.js';
 import { badgeModes, badgeShapes, badgeSizes } from '../../src/domain/badges.js';
 import { searchSorts, searchStatuses } from '../../src/domain/catalogue-terms.js';
 import * as badges from '../../src/catalogue/badges.js';
@@ -39,7 +45,18 @@ export const searchListings = defineOperation({
       deps.readPool,
       site.id,
       deps.config.publicUrl,
-      { q: q.q, category: q.category, stage: q.stage, country: q.country, pricingModel: q.pricing_model, domain: q.domain, status: q.status, sort: q.sort, page: q.page, perPage: q.per_page },
+      {
+        q: q.q,
+        category: q.category,
+        stage: q.stage,
+        country: q.country,
+        pricingModel: q.pricing_model,
+        domain: q.domain,
+        status: q.status,
+        sort: q.sort,
+        page: q.page,
+        perPage: q.per_page,
+      },
       new Date(),
     ),
 });
@@ -56,7 +73,8 @@ export const getListing = defineOperation({
   sharedResult: 'until-listing-changes',
   input: { path: listingPath },
   output: listingProfileOutput,
-  handler: ({ path }, { deps, site }) => listingProfile.getListingProfile(deps.readPool, site.id, deps.config.publicUrl, path.slug),
+  handler: ({ path }, { deps, site }) =>
+    listingProfile.getListingProfile(deps.readPool, site.id, deps.config.publicUrl, path.slug),
 });
 
 export const getAlternatives = defineOperation({
@@ -84,7 +102,8 @@ export const compareListings = defineOperation({
   ...publicRead,
   input: { query: z.object({ a: slug.describe('First listing slug.'), b: slug.describe('Second listing slug.') }) },
   output: comparisonOutput,
-  handler: ({ query: q }, { deps, site }) => listingCompare.compareListings(deps.readPool, site.id, deps.config.publicUrl, q.a, q.b),
+  handler: ({ query: q }, { deps, site }) =>
+    listingCompare.compareListings(deps.readPool, site.id, deps.config.publicUrl, q.a, q.b),
 });
 
 export const getBadges = defineOperation({
@@ -105,7 +124,8 @@ export const getBadges = defineOperation({
     }),
   },
   output: badgesOutput,
-  handler: ({ path, query: q }, { deps, em, site }) => badges.getBadges(em, site.id, site.name, deps.config.publicUrl, path.slug, q),
+  handler: ({ path, query: q }, { deps, em, site }) =>
+    badges.getBadges(em, site.id, site.name, deps.config.publicUrl, path.slug, q),
 });
 
 export const listingOperations = [searchListings, getListing, getAlternatives, compareListings, getBadges];

@@ -56,7 +56,8 @@ export function accountRouter(deps: AppDeps): Router {
     const user = requireUser(ctx);
     if (!user) return;
     const id = z.coerce.number().int().positive().max(2_147_483_647).safeParse(ctx.params.id);
-    if (!id.success || !(await revokeApiKey(ctx.state.em, user.id, id.data))) throw new AppError('not_found', 'That API key was not found.');
+    if (!id.success || !(await revokeApiKey(ctx.state.em, user.id, id.data)))
+      throw new AppError('not_found', 'That API key was not found.');
     ctx.status = 303;
     ctx.redirect('/account');
   });
@@ -71,7 +72,9 @@ function accountBody(user: UserRow, list: ApiKeyRow[], csrf: string, newKey?: { 
   const rows = list.length
     ? list
         .map(
-          (k) => `<tr data-key-id="${k.id}"><td>${escapeHtml(k.name)}</td><td><code>${escapeHtml(k.prefix)}…</code></td><td>${date(k.created_at)}</td><td>${k.last_used_at ? date(k.last_used_at) : 'never'}</td>
+          (
+            k,
+          ) => `<tr data-key-id="${k.id}"><td>${escapeHtml(k.name)}</td><td><code>${escapeHtml(k.prefix)}…</code></td><td>${date(k.created_at)}</td><td>${k.last_used_at ? date(k.last_used_at) : 'never'}</td>
 <td>${form(`/account/api-keys/${k.id}/revoke`, csrf, '', 'Revoke', 'inline')}</td></tr>`,
         )
         .join('\n')

@@ -85,7 +85,9 @@ export function listingList(listings: readonly ListedListing[], empty: string): 
 export function pager(path: string, params: Record<string, string | undefined>, p: Page<unknown>): string {
   if (p.total_pages <= 1) return '';
   const href = (n: number) => {
-    const query = new URLSearchParams(Object.entries({ ...params, page: n > 1 ? String(n) : undefined }).filter((kv): kv is [string, string] => !!kv[1]));
+    const query = new URLSearchParams(
+      Object.entries({ ...params, page: n > 1 ? String(n) : undefined }).filter((kv): kv is [string, string] => !!kv[1]),
+    );
     const text = query.toString();
     return e(text ? `${path}?${text}` : path);
   };

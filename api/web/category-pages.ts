@@ -1,8 +1,18 @@
-import type { Middleware } from 'koa';
+import type { RouterMiddleware as Middleware } from '@koa/router';
 import type { CategoryTree } from '../../src/catalogue/schemas.js';
 import type { AppDeps } from '../deps.js';
 import { getCategory, listCategories } from '../operations/launches.js';
-import { canonicalUrl, categoryPath, clip, listingList, pager, pathSlug, plural, readOperation, sendPage } from './catalogue-html.js';
+import {
+  canonicalUrl,
+  categoryPath,
+  clip,
+  listingList,
+  pager,
+  pathSlug,
+  plural,
+  readOperation,
+  sendPage,
+} from './catalogue-html.js';
 import { escapeHtml as e } from './html.js';
 
 export function categoryLink(c: { slug: string; name: string; live_listings?: number }): string {
@@ -44,7 +54,9 @@ ${pager(categoryPath(category.slug), {}, category.listings)}
 ${faqs ? `<h2>Questions</h2>\n<dl>${faqs}</dl>` : ''}
 <p><a href="/categories">All categories</a></p>`;
     sendPage(ctx, deps, category.name, body, {
-      description: clip(category.description || `${category.name}: ${plural(category.listings.total, 'live listing')}, most voted first.`),
+      description: clip(
+        category.description || `${category.name}: ${plural(category.listings.total, 'live listing')}, most voted first.`,
+      ),
       canonical: canonicalUrl(deps, categoryPath(category.slug), category.listings.page),
     });
   };

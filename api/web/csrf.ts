@@ -22,10 +22,12 @@ export function csrfToken(ctx: Context, keys: readonly string[]): string {
 export function verifyCsrf(ctx: Context, keys: readonly string[], submitted: unknown): void {
   const browserId = ctx.cookies.get(cookieName);
   const given = Buffer.from(typeof submitted === 'string' ? submitted : '');
-  const ok = !!browserId && keys.some((key) => {
-    const expected = Buffer.from(sign(browserId, key));
-    return expected.length === given.length && timingSafeEqual(expected, given);
-  });
+  const ok =
+    !!browserId &&
+    keys.some((key) => {
+      const expected = Buffer.from(sign(browserId, key));
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    });
   if (!ok) throw new AppError('forbidden', 'The form has expired or did not come from this site. Reload the page and try again.');
 }
 

@@ -19,7 +19,9 @@ export function devMailRouter(deps: AppDeps): Router {
       `<p class="note">Mail is not sent in development (no SMTP_URL); it lands here. Newest first.</p>${
         mails
           .map(
-            (m) => `<article class="mail"><h3>${escapeHtml(m.subject)}</h3><p>To <span class="to">${escapeHtml(m.recipient)}</span>, ${escapeHtml(new Date(m.created_at).toISOString())}</p>
+            (
+              m,
+            ) => `<article class="mail"><h3>${escapeHtml(m.subject)}</h3><p>To <span class="to">${escapeHtml(m.recipient)}</span>, ${escapeHtml(new Date(m.created_at).toISOString())}</p>
 <pre style="white-space:pre-wrap">${linkify(m.text_body)}</pre></article>`,
           )
           .join('<hr>') || '<p>No mail yet.</p>'

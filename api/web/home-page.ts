@@ -1,5 +1,4 @@
-import type { Middleware } from 'koa';
-import type { Page } from '../../src/domain/pagination.js';
+import type { RouterMiddleware as Middleware } from '@koa/router';
 import { topCategories } from '../../src/catalogue/categories.js';
 import type { AppDeps } from '../deps.js';
 import { getLaunchWeek } from '../operations/launches.js';

@@ -1,24 +1,26 @@
-import type { Middleware } from 'koa';
+import type { RouterMiddleware as Middleware } from '@koa/router';
 import type { Leaderboard } from '../../src/domain/catalogue-terms.js';
-import type { Page } from '../../src/domain/pagination.js';
 import { leaderboardSummaries } from '../../src/catalogue/leaderboards.js';
+import type { Leaderboard as LeaderboardPage } from '../../src/catalogue/schemas.js';
 import type { AppDeps } from '../deps.js';
 import { getLeaderboard } from '../operations/launches.js';
 import { canonicalUrl, dollars, listingLink, pager, pathSlug, plural, readOperation, sendPage } from './catalogue-html.js';
 import { escapeHtml as e } from './html.js';
 
 /** The column each ranking system shows: one metric per board, never mixed. */
-const metricColumns: Record<Leaderboard, { heading: string; cell: (m: Record<string, unknown>) => string }> = {
+const metricColumns: Record<Leaderboard, { heading: string; cell: (m: LeaderboardPage['items'][number]['metric']) => string }> = {
   'community-weekly': { heading: 'Community votes this week', cell: (m) => plural(Number(m.votes), 'vote') },
   'community-all-time': { heading: 'Community votes', cell: (m) => plural(Number(m.votes), 'vote') },
   billboard: { heading: 'Money contributed (paid)', cell: (m) => e(dollars(Number(m.amount_cents))) },
   'domain-rating': {
     heading: 'Domain Rating (third-party metric)',
-    cell: (m) => `${e(String(m.domain_rating))}${m.measured_on ? ` <span class="muted">measured ${e(String(m.measured_on))}</span>` : ''}`,
+    cell: (m) =>
+      `${e(String(m.domain_rating))}${m.measured_on ? ` <span class="muted">measured ${e(String(m.measured_on))}</span>` : ''}`,
   },
   revenue: {
     heading: 'Monthly revenue (reported)',
-    cell: (m) => `${e(dollars(Number(m.monthly_revenue_cents)))}${m.month ? ` <span class="muted">${e(String(m.month).slice(0, 7))}</span>` : ''}`,
+    cell: (m) =>
+      `${e(dollars(Number(m.monthly_revenue_cents)))}${m.month ? ` <span class="muted">${e(String(m.month).slice(0, 7))}</span>` : ''}`,
   },
 };
 
@@ -27,7 +29,8 @@ const boardPath = (board: string) => `/leaderboards/${board}`;
 /** Links to the five boards; the billboard is marked paid wherever it is listed. */
 export function leaderboardLinks(): string {
   const items = leaderboardSummaries.map(
-    (b) => `<li><a href="${boardPath(b.board)}">${e(b.title)}</a>${b.paid ? ' <span class="tag paid">Paid</span>' : ''} <span class="muted">ranked by ${e(b.ranked_by)}</span></li>`,
+    (b) =>
+      `<li><a href="${boardPath(b.board)}">${e(b.title)}</a>${b.paid ? ' <span class="tag paid">Paid</span>' : ''} <span class="muted">ranked by ${e(b.ranked_by)}</span></li>`,
   );
   return `<ul>${items.join('\n')}</ul>`;
 }
@@ -48,7 +51,9 @@ export function leaderboardPage(deps: AppDeps): Middleware {
     const board = await readOperation(ctx, deps, getLeaderboard, { board: pathSlug(ctx.params.board, 'Leaderboard') }, ctx.query);
     const column = metricColumns[board.board];
     const rows = board.items.map(
-      (item) => `<tr><td>${item.rank}</td><td>${listingLink(item.listing)}${item.listing.tagline ? `<br><span class="muted">${e(item.listing.tagline)}</span>` : ''}</td>
+      (
+        item,
+      ) => `<tr><td>${item.rank}</td><td>${listingLink(item.listing)}${item.listing.tagline ? `<br><span class="muted">${e(item.listing.tagline)}</span>` : ''}</td>
 <td>${column.cell(item.metric)}</td>${board.paid ? `<td><span class="tag paid">${e(item.label ?? 'Paid')}</span></td>` : ''}</tr>`,
     );
     const table = rows.length

@@ -25,7 +25,7 @@ export async function webUserOf(ctx: Pick<Context, 'cookies'>, em: EntityManager
 }
 
 export function currentUser(ctx: Context): UserRow | null {
-  return (ctx.state.webUser as UserRow | null | undefined) ?? null;
+  return ctx.state.webUser ?? null;
 }
 
 export async function signIn(ctx: Context, deps: AppDeps, userId: number): Promise<void> {

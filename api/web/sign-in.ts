@@ -35,7 +35,10 @@ export function signInRouter(deps: AppDeps): Router {
     const parsed = email.safeParse(formField(ctx, 'email')?.trim());
     if (!parsed.success) throw new AppError('invalid_input', 'Enter a valid email address (at most 254 characters).');
     if ((await recentSignInLinks(ctx.state.em, parsed.data, 15)) >= mailsPerAddress) {
-      throw new AppError('rate_limited', 'Several sign-in links were sent to this address lately. Use the newest one, or try again in 15 minutes.');
+      throw new AppError(
+        'rate_limited',
+        'Several sign-in links were sent to this address lately. Use the newest one, or try again in 15 minutes.',
+      );
     }
     const returnTo = safeReturnPath(formField(ctx, 'return_to'));
     const token = await createSignInLink(ctx.state.em, parsed.data, returnTo, auth.signInLinkTtlMinutes);
@@ -50,7 +53,9 @@ export function signInRouter(deps: AppDeps): Router {
     ctx.body = render(
       'Check your email',
       `<p>We sent a sign-in link to <strong>${escapeHtml(parsed.data)}</strong>. It works once, within ${auth.signInLinkTtlMinutes} minutes.</p>${
-        deps.mailer.kind === 'outbox' && deps.config.devPages ? '<p class="note">Development mode: the mail is in the <a href="/dev/mail">outbox</a>.</p>' : ''
+        deps.mailer.kind === 'outbox' && deps.config.devPages
+          ? '<p class="note">Development mode: the mail is in the <a href="/dev/mail">outbox</a>.</p>'
+          : ''
       }`,
     );
   });
@@ -61,7 +66,10 @@ export function signInRouter(deps: AppDeps): Router {
     ctx.type = 'html';
     if (!pending) {
       ctx.status = 400;
-      ctx.body = render('This link no longer works', '<p>Sign-in links work once and expire after a while. <a href="/sign-in">Ask for a new one</a>.</p>');
+      ctx.body = render(
+        'This link no longer works',
+        '<p>Sign-in links work once and expire after a while. <a href="/sign-in">Ask for a new one</a>.</p>',
+      );
       return;
     }
     // A page with a button rather than signing in on GET: mail scanners that open links must not use them up.
@@ -74,7 +82,8 @@ export function signInRouter(deps: AppDeps): Router {
   router.post('/sign-in/link', parseForm, async (ctx) => {
     verifyCsrf(ctx, keys, formField(ctx, 'csrf'));
     const pending = await redeemSignInLink(ctx.state.em, formField(ctx, 'token') ?? '');
-    if (!pending) throw new AppError('invalid_input', 'This sign-in link was already used or has expired. Ask for a new one at /sign-in.');
+    if (!pending)
+      throw new AppError('invalid_input', 'This sign-in link was already used or has expired. Ask for a new one at /sign-in.');
     const user = await ensureUser(ctx.state.em, pending.email);
     await recordSignIn(ctx.state.em, user.id);
     await signIn(ctx, deps, user.id);

@@ -16,10 +16,13 @@ export class OAuthRecordStore {
   ) {}
 
   async upsert(id: string, payload: OAuthPayload, expiresInSeconds?: number): Promise<void> {
-    await query(this.em, sql`insert into oauth_record (kind, id_hash, payload, grant_id, uid, expires_at)
+    await query(
+      this.em,
+      sql`insert into oauth_record (kind, id_hash, payload, grant_id, uid, expires_at)
        values (${this.kind}, ${hashCredential(id)}, ${sql.json(withoutSecrets(payload))}::jsonb, ${typeof payload.grantId === 'string' ? payload.grantId : null}, ${typeof payload.uid === 'string' && payload.uid !== id ? payload.uid : null}, case when ${expiresInSeconds ?? null}::int is null then null else now() + make_interval(secs => ${expiresInSeconds ?? null}::int) end)
        on conflict (kind, id_hash) do update set payload = excluded.payload, grant_id = excluded.grant_id,
-         uid = excluded.uid, expires_at = excluded.expires_at`);
+         uid = excluded.uid, expires_at = excluded.expires_at`,
+    );
   }
 
   async find(id: string): Promise<OAuthPayload | undefined> {
@@ -33,7 +36,10 @@ export class OAuthRecordStore {
 
   /** Marks a record used. Exactly one of several concurrent callers gets true. */
   async consume(id: string): Promise<boolean> {
-    const changed = await execute(this.em, sql`update oauth_record set consumed_at = now() where kind = ${this.kind} and id_hash = ${hashCredential(id)} and consumed_at is null`);
+    const changed = await execute(
+      this.em,
+      sql`update oauth_record set consumed_at = now() where kind = ${this.kind} and id_hash = ${hashCredential(id)} and consumed_at is null`,
+    );
     return changed > 0;
   }
 
@@ -46,8 +52,14 @@ export class OAuthRecordStore {
   }
 
   private async findWhere(column: 'id_hash' | 'uid', value: string): Promise<OAuthPayload | undefined> {
-    const [row] = await query(this.em, sql<{ payload: OAuthPayload; consumed: number | null }>`select payload, extract(epoch from consumed_at)::bigint::int as consumed from oauth_record
-       where kind = ${this.kind} and ${sql.raw(column)} = ${value} and (expires_at is null or expires_at > now())`);
+    const [row] = await query(
+      this.em,
+      sql<{
+        payload: OAuthPayload;
+        consumed: number | null;
+      }>`select payload, extract(epoch from consumed_at)::bigint::int as consumed from oauth_record
+       where kind = ${this.kind} and ${sql.raw(column)} = ${value} and (expires_at is null or expires_at > now())`,
+    );
     if (!row) return undefined;
     return row.consumed === null ? row.payload : { ...row.payload, consumed: row.consumed };
   }

@@ -2,7 +2,12 @@ import { z } from 'zod';
 
 /** What get_account answers (see src/catalogue/schemas.ts). */
 export const account = z.object({
-  user: z.object({ id: z.int(), email: z.string(), name: z.string().nullable(), created_at: z.string().describe('A time in UTC, ISO 8601.') }),
+  user: z.object({
+    id: z.int(),
+    email: z.string(),
+    name: z.string().nullable(),
+    created_at: z.string().describe('A time in UTC, ISO 8601.'),
+  }),
   auth: z.object({
     via: z.enum(['api_key', 'oauth']),
     client_id: z.string().nullable().describe('The OAuth client, when the call came through one.'),

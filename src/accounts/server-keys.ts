@@ -14,9 +14,10 @@ export interface ServerKeys {
 /** Keys from the configuration when the operator gives them, else generated once and shared. */
 export async function loadServerKeys(em: EntityManager, config: Config): Promise<ServerKeys> {
   const jwks = config.auth.jwks
-    ? (config.auth.jwks)
+    ? config.auth.jwks
     : await sharedSecret(em, 'oauth_jwks', async () => ({ keys: [await newSigningKey()] }));
-  const cookieKeys = config.auth.cookieKeys ?? (await sharedSecret(em, 'cookie_keys', async () => [randomBytes(32).toString('base64url')]));
+  const cookieKeys =
+    config.auth.cookieKeys ?? (await sharedSecret(em, 'cookie_keys', async () => [randomBytes(32).toString('base64url')]));
   return { jwks, cookieKeys };
 }
 

@@ -9,28 +9,50 @@ export interface PendingSignIn {
 }
 
 /** A one-time sign-in token for an email address; only its hash is kept. */
-export async function createSignInLink(em: EntityManager, email: string, returnTo: string | undefined, ttlMinutes: number): Promise<string> {
+export async function createSignInLink(
+  em: EntityManager,
+  email: string,
+  returnTo: string | undefined,
+  ttlMinutes: number,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await query(em, sql`insert into sign_in_link (token_hash, email, return_to, expires_at) values (${hashCredential(token)}, ${normaliseEmail(email)}, ${returnTo ?? null}, now() + make_interval(mins => ${ttlMinutes}))`);
+  await query(
+    em,
+    sql`insert into sign_in_link (token_hash, email, return_to, expires_at) values (${hashCredential(token)}, ${normaliseEmail(email)}, ${returnTo ?? null}, now() + make_interval(mins => ${ttlMinutes}))`,
+  );
   return token;
 }
 
 /** How many links were sent to an address lately: mail to one inbox is throttled. */
 export async function recentSignInLinks(em: EntityManager, email: string, minutes: number): Promise<number> {
-  const [row] = await query(em, sql<{ n: number }>`select count(*)::int as n from sign_in_link where email = ${normaliseEmail(email)} and created_at > now() - make_interval(mins => ${minutes})`);
+  const [row] = await query(
+    em,
+    sql<{
+      n: number;
+    }>`select count(*)::int as n from sign_in_link where email = ${normaliseEmail(email)} and created_at > now() - make_interval(mins => ${minutes})`,
+  );
   return row.n;
 }
 
 /** What a still-usable link would sign in, without using it (for the confirmation page). */
 export async function peekSignInLink(em: EntityManager, token: string): Promise<PendingSignIn | undefined> {
-  const [row] = await query(em, sql<{ email: string; return_to: string | null }>`select email, return_to from sign_in_link where token_hash = ${hashCredential(token)} and used_at is null and expires_at > now()`);
+  const [row] = await query(
+    em,
+    sql<{
+      email: string;
+      return_to: string | null;
+    }>`select email, return_to from sign_in_link where token_hash = ${hashCredential(token)} and used_at is null and expires_at > now()`,
+  );
   return row && { email: row.email, returnTo: row.return_to };
 }
 
 /** Uses a link: exactly one caller wins, even when two requests race. */
 export async function redeemSignInLink(em: EntityManager, token: string): Promise<PendingSignIn | undefined> {
-  const [row] = await query(em, sql<{ email: string; return_to: string | null }>`update sign_in_link set used_at = now()
-     where token_hash = ${hashCredential(token)} and used_at is null and expires_at > now() returning email, return_to`);
+  const [row] = await query(
+    em,
+    sql<{ email: string; return_to: string | null }>`update sign_in_link set used_at = now()
+     where token_hash = ${hashCredential(token)} and used_at is null and expires_at > now() returning email, return_to`,
+  );
   return row && { email: row.email, returnTo: row.return_to };
 }
 

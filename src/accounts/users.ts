@@ -14,7 +14,9 @@ export interface UserRow {
 /** The columns of a UserRow, for any query that reads a user (alias `u` when joined). */
 export function userColumns(alias: 'u' | '' = ''): Sql {
   const a = alias ? `${alias}.` : '';
-  return sql.raw(`${a}id, ${a}email, ${a}name, iso_utc(${a}created_at) as created_at, iso_utc(${a}last_sign_in_at) as last_sign_in_at`);
+  return sql.raw(
+    `${a}id, ${a}email, ${a}name, iso_utc(${a}created_at) as created_at, iso_utc(${a}last_sign_in_at) as last_sign_in_at`,
+  );
 }
 
 const columns = userColumns();
@@ -31,9 +33,12 @@ export async function findUserByEmail(em: EntityManager, email: string): Promise
 
 /** An account is its email: the first sign-in (or an operator) creates it; later calls find it. */
 export async function ensureUser(em: EntityManager, email: string, name?: string): Promise<UserRow> {
-  const [row] = await query(em, sql<UserRow>`insert into app_user (email, name) values (${normaliseEmail(email)}, ${name ?? null})
+  const [row] = await query(
+    em,
+    sql<UserRow>`insert into app_user (email, name) values (${normaliseEmail(email)}, ${name ?? null})
      on conflict (lower(email)) do update set name = coalesce(app_user.name, excluded.name)
-     returning ${columns}`);
+     returning ${columns}`,
+  );
   return row;
 }
 

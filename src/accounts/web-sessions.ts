@@ -7,14 +7,20 @@ import { userColumns, type UserRow } from './users.js';
 /** Starts a browser session; the returned token goes into the cookie, its hash into the table. */
 export async function startWebSession(em: EntityManager, userId: number, ttlDays: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await query(em, sql`insert into web_session (token_hash, user_id, expires_at) values (${hashCredential(token)}, ${userId}, now() + make_interval(days => ${ttlDays}))`);
+  await query(
+    em,
+    sql`insert into web_session (token_hash, user_id, expires_at) values (${hashCredential(token)}, ${userId}, now() + make_interval(days => ${ttlDays}))`,
+  );
   return token;
 }
 
 export async function webSessionUser(em: EntityManager, token: string): Promise<UserRow | undefined> {
-  const [row] = await query(em, sql<UserRow>`select ${userColumns('u')}
+  const [row] = await query(
+    em,
+    sql<UserRow>`select ${userColumns('u')}
      from web_session s join app_user u on u.id = s.user_id
-     where s.token_hash = ${hashCredential(token)} and s.expires_at > now()`);
+     where s.token_hash = ${hashCredential(token)} and s.expires_at > now()`,
+  );
   return row;
 }
 

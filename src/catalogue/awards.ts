@@ -14,9 +14,19 @@ interface AwardRow {
 }
 
 /** Launch of the Week #1 to #3, newest week first; optionally those of one listing. */
-export async function listAwards(em: EntityManager, siteId: number, publicUrl: string, listingSlug: string | undefined, page: number, perPage: number): Promise<AwardsPage> {
+export async function listAwards(
+  em: EntityManager,
+  siteId: number,
+  publicUrl: string,
+  listingSlug: string | undefined,
+  page: number,
+  perPage: number,
+): Promise<AwardsPage> {
   if (listingSlug) {
-    const [found] = await query(em, sql`select 1 from listing l where l.site_id = ${siteId} and l.slug = ${listingSlug} and ${isPublic}`);
+    const [found] = await query(
+      em,
+      sql`select 1 from listing l where l.site_id = ${siteId} and l.slug = ${listingSlug} and ${isPublic}`,
+    );
     if (!found) throw notFound(`Listing ${listingSlug}`);
   }
   const matches = sql`from award a join listing l on l.id = a.listing_id

@@ -28,14 +28,29 @@ export async function listCategories(em: EntityManager, siteId: number, includeE
 
 /** The top of the tree without counts: cheap enough for every home page view. */
 export async function topCategories(em: EntityManager, siteId: number): Promise<Array<{ slug: string; name: string }>> {
-  return query(em, sql<{ slug: string; name: string }>`select slug, name from category where site_id = ${siteId} and parent_id is null order by position, name`);
+  return query(
+    em,
+    sql<{
+      slug: string;
+      name: string;
+    }>`select slug, name from category where site_id = ${siteId} and parent_id is null order by position, name`,
+  );
 }
 
 /** A category page: description, FAQs, parent, subcategories and its live listings, most voted first. */
-export async function getCategory(em: EntityManager, siteId: number, publicUrl: string, slug: string, page: number, perPage: number): Promise<CategoryDetail> {
+export async function getCategory(
+  em: EntityManager,
+  siteId: number,
+  publicUrl: string,
+  slug: string,
+  page: number,
+  perPage: number,
+): Promise<CategoryDetail> {
   const [category] = await query(
     em,
-    sql<{ id: number } & Pick<CategoryDetail, 'slug' | 'name' | 'description' | 'faqs' | 'parent'>>`select c.id, c.slug, c.name, c.description, c.faqs,
+    sql<
+      { id: number } & Pick<CategoryDetail, 'slug' | 'name' | 'description' | 'faqs' | 'parent'>
+    >`select c.id, c.slug, c.name, c.description, c.faqs,
        (select json_build_object('slug', p.slug, 'name', p.name) from category p where p.id = c.parent_id) as parent
      from category c where c.site_id = ${siteId} and c.slug = ${slug}`,
   );
@@ -55,6 +70,11 @@ export async function getCategory(em: EntityManager, siteId: number, publicUrl: 
   return {
     ...shown,
     subcategories,
-    listings: pageOf(rows.map((r) => withUrl(r.item, publicUrl)), total, page, perPage),
+    listings: pageOf(
+      rows.map((r) => withUrl(r.item, publicUrl)),
+      total,
+      page,
+      perPage,
+    ),
   };
 }

@@ -19,7 +19,15 @@ export interface CategoryImport {
  * listings. Returns how many were written.
  */
 export async function importCategories(em: EntityManager, siteId: number, tree: CategoryImport[]): Promise<number> {
-  const rows: Array<{ slug: string; name: string; description: string; faqs: Faq[]; position: number; parent: string | null; depth: number }> = [];
+  const rows: Array<{
+    slug: string;
+    name: string;
+    description: string;
+    faqs: Faq[];
+    position: number;
+    parent: string | null;
+    depth: number;
+  }> = [];
   const walk = (nodes: CategoryImport[], parent: string | null, depth: number) =>
     nodes.forEach((c, position) => {
       rows.push({ slug: c.slug, name: c.name, description: c.description ?? '', faqs: c.faqs ?? [], position, parent, depth });

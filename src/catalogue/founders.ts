@@ -14,13 +14,23 @@ export function founderUrl(publicUrl: string, slug: string): string {
   return `${publicUrl}/founders/${slug}`;
 }
 
-export async function listFounders(em: EntityManager, siteId: number, publicUrl: string, q: string | undefined, country: string | undefined, page: number, perPage: number): Promise<FoundersPage> {
+export async function listFounders(
+  em: EntityManager,
+  siteId: number,
+  publicUrl: string,
+  q: string | undefined,
+  country: string | undefined,
+  page: number,
+  perPage: number,
+): Promise<FoundersPage> {
   const where = [sql`f.site_id = ${siteId}`, hasPublicListing];
   let order = sql`f.name, f.id`;
   if (q) {
     // Substring or near spelling of the unaccented name.
     const pattern = q.replace(/[\\%_]/g, (c) => `\\${c}`);
-    where.push(sql`(immutable_unaccent(lower(f.name)) like '%' || immutable_unaccent(lower(${pattern})) || '%' escape '\\' or immutable_unaccent(lower(f.name)) % immutable_unaccent(lower(${q})))`);
+    where.push(
+      sql`(immutable_unaccent(lower(f.name)) like '%' || immutable_unaccent(lower(${pattern})) || '%' escape '\\' or immutable_unaccent(lower(f.name)) % immutable_unaccent(lower(${q})))`,
+    );
     order = sql`similarity(immutable_unaccent(lower(f.name)), immutable_unaccent(lower(${q}))) desc, f.name, f.id`;
   }
   if (country) where.push(sql`f.country = ${country.toUpperCase()}`);
@@ -28,7 +38,10 @@ export async function listFounders(em: EntityManager, siteId: number, publicUrl:
   return readPage(
     (statement) => query(em, statement),
     {
-      rows: sql<{ item: Omit<FoundersPage['items'][number], 'url'>; total: string }>`with page as (select f.id, count(*) over () as total, row_number() over (order by ${order}) as n
+      rows: sql<{
+        item: Omit<FoundersPage['items'][number], 'url'>;
+        total: string;
+      }>`with page as (select f.id, count(*) over () as total, row_number() over (order by ${order}) as n
        ${matches} order by ${order} ${pageLimit(page, perPage)})
      select json_build_object('slug', f.slug, 'name', f.name, 'title', f.title, 'country', f.country, 'avatar_url', f.avatar_url,
         'listings', (select count(*) from listing_founder lf join listing l on l.id = lf.listing_id where lf.founder_id = f.id and l.status = 'live')) as item,
@@ -46,21 +59,32 @@ export async function listFounders(em: EntityManager, siteId: number, publicUrl:
 export async function getFounder(em: EntityManager, siteId: number, publicUrl: string, slug: string): Promise<FounderProfile> {
   const [founder] = await query(
     em,
-    sql<{ id: number; profile: Omit<FounderProfile, 'url' | 'companies' | 'stories'> }>`select f.id, json_build_object('slug', f.slug, 'name', f.name, 'title', f.title, 'bio', f.bio, 'country', f.country,
+    sql<{
+      id: number;
+      profile: Omit<FounderProfile, 'url' | 'companies' | 'stories'>;
+    }>`select f.id, json_build_object('slug', f.slug, 'name', f.name, 'title', f.title, 'bio', f.bio, 'country', f.country,
         'avatar_url', f.avatar_url, 'socials', f.socials) as profile
      from founder f where f.site_id = ${siteId} and f.slug = ${slug} and ${hasPublicListing}`,
   );
   if (!founder) throw notFound(`Founder ${slug}`);
   const listings = await query(
     em,
-    sql<{ item: Summary; plan: string; unlocked: string[]; story: Omit<FounderProfile['stories'][number], 'listing'> | null }>`select ${summaryJson} as item, l.plan, l.unlocked_sections as unlocked,
+    sql<{
+      item: Summary;
+      plan: string;
+      unlocked: string[];
+      story: Omit<FounderProfile['stories'][number], 'listing'> | null;
+    }>`select ${summaryJson} as item, l.plan, l.unlocked_sections as unlocked,
        (select json_build_object('sections', s.sections, 'published_at', iso_utc(s.published_at))
           from founder_story s where s.listing_id = l.id and s.published_at is not null) as story
      from listing_founder lf join listing l on l.id = lf.listing_id
      where lf.founder_id = ${founder.id} and ${isPublic} order by l.vote_count desc, l.id`,
   );
-  const stories = listings
-    .flatMap((r) => (r.story && unlockedSections(r.plan, r.unlocked).includes('story') ? [{ listing: { slug: r.item.slug, name: r.item.name }, ...r.story }] : []));
+  const stories = listings.flatMap((r) =>
+    r.story && unlockedSections(r.plan, r.unlocked).includes('story')
+      ? [{ listing: { slug: r.item.slug, name: r.item.name }, ...r.story }]
+      : [],
+  );
   return {
     ...founder.profile,
     url: founderUrl(publicUrl, slug),

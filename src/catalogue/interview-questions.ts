@@ -6,7 +6,11 @@ import { query, sql } from '../platform/sql.js';
 export async function listInterviewQuestions(em: EntityManager, siteId: number): Promise<InterviewQuestions> {
   const items = await query(
     em,
-    sql<{ id: number; question: string; position: number }>`select id, question, position from interview_question where site_id = ${siteId} and active order by position, id`,
+    sql<{
+      id: number;
+      question: string;
+      position: number;
+    }>`select id, question, position from interview_question where site_id = ${siteId} and active order by position, id`,
   );
   return { items };
 }

@@ -14,7 +14,10 @@ function sectionQuery(section: LaunchSection, now: Date): { where: Sql; order: S
   const live = sql`l.status = 'live'`;
   switch (section) {
     case 'today':
-      return { where: sql`${live} and l.launched_at >= ${isoDate(now)}::date and l.launched_at < ${isoDate(addDays(now, 1))}::date`, order: sql`l.vote_count desc` };
+      return {
+        where: sql`${live} and l.launched_at >= ${isoDate(now)}::date and l.launched_at < ${isoDate(addDays(now, 1))}::date`,
+        order: sql`l.vote_count desc`,
+      };
     case 'this-week':
       return { where: sql`${live} and l.launch_week = ${thisMonday}::date`, order: sql`l.vote_count desc` };
     case 'trending':
@@ -28,17 +31,31 @@ function sectionQuery(section: LaunchSection, now: Date): { where: Sql; order: S
     case 'most-followed':
       return { where: live, order: sql`l.follower_count desc` };
     case 'upcoming':
-      return { where: sql`l.status = 'scheduled' and l.launch_week > ${thisMonday}::date`, order: sql`l.launch_week, l.follower_count desc` };
+      return {
+        where: sql`l.status = 'scheduled' and l.launch_week > ${thisMonday}::date`,
+        order: sql`l.launch_week, l.follower_count desc`,
+      };
   }
 }
 
-async function pageOfListings(em: EntityManager, siteId: number, publicUrl: string, where: Sql, order: Sql, page: number, perPage: number): Promise<Page<ListingSummary>> {
+async function pageOfListings(
+  em: EntityManager,
+  siteId: number,
+  publicUrl: string,
+  where: Sql,
+  order: Sql,
+  page: number,
+  perPage: number,
+): Promise<Page<ListingSummary>> {
   const matches = sql`from listing l where l.site_id = ${siteId} and ${where}`;
   // Ids and total over cheap columns first; the JSON only for the rows of the page.
   return readPage(
     (statement) => query(em, statement),
     {
-      rows: sql<{ item: Summary; total: string }>`with page as (select l.id, count(*) over () as total, row_number() over (order by ${order}, l.id) as n
+      rows: sql<{
+        item: Summary;
+        total: string;
+      }>`with page as (select l.id, count(*) over () as total, row_number() over (order by ${order}, l.id) as n
        ${matches} order by ${order}, l.id ${pageLimit(page, perPage)})
      select ${summaryJson} as item, page.total from page join listing l on l.id = page.id order by page.n`,
       count: sql<{ total: string }>`select count(*) as total ${matches}`,
@@ -49,7 +66,15 @@ async function pageOfListings(em: EntityManager, siteId: number, publicUrl: stri
   );
 }
 
-export async function listLaunches(em: EntityManager, siteId: number, publicUrl: string, section: LaunchSection, page: number, perPage: number, now: Date): Promise<LaunchFeed> {
+export async function listLaunches(
+  em: EntityManager,
+  siteId: number,
+  publicUrl: string,
+  section: LaunchSection,
+  page: number,
+  perPage: number,
+  now: Date,
+): Promise<LaunchFeed> {
   const { where, order } = sectionQuery(section, now);
   return { section, ...(await pageOfListings(em, siteId, publicUrl, where, order, page, perPage)) };
 }
@@ -58,13 +83,29 @@ export async function listLaunches(em: EntityManager, siteId: number, publicUrl:
  * A launch week: past and current weeks rank their live launches by votes; a future week lists
  * the launches scheduled for it. A reference that names no week is 404.
  */
-export async function getLaunchWeek(em: EntityManager, siteId: number, publicUrl: string, reference: string, page: number, perPage: number, now: Date): Promise<LaunchWeek> {
+export async function getLaunchWeek(
+  em: EntityManager,
+  siteId: number,
+  publicUrl: string,
+  reference: string,
+  page: number,
+  perPage: number,
+  now: Date,
+): Promise<LaunchWeek> {
   const monday = resolveWeek(reference, now);
   if (!monday) throw notFound(`Week ${reference}`);
   const state = weekState(monday, now);
   const listed = state === 'upcoming' ? sql`l.status = 'scheduled'` : sql`l.status = 'live'`;
   const order = state === 'upcoming' ? sql`l.follower_count desc, l.name` : sql`l.vote_count desc`;
-  const launches = await pageOfListings(em, siteId, publicUrl, sql`${listed} and l.launch_week = ${isoDate(monday)}::date`, order, page, perPage);
+  const launches = await pageOfListings(
+    em,
+    siteId,
+    publicUrl,
+    sql`${listed} and l.launch_week = ${isoDate(monday)}::date`,
+    order,
+    page,
+    perPage,
+  );
   const offset = offsetOf(page, perPage);
   return {
     ...weekSpan(monday),

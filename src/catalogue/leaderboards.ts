@@ -70,9 +70,15 @@ const boards: Record<Leaderboard, BoardDefinition> = {
 };
 
 /** Every board's title, ranking system and paid flag, in the order boards are listed. */
-export const leaderboardSummaries = leaderboards.map((board) => ({ board, title: boards[board].title, ranked_by: boards[board].rankedBy, paid: boards[board].paid }));
+export const leaderboardSummaries = leaderboards.map((board) => ({
+  board,
+  title: boards[board].title,
+  ranked_by: boards[board].rankedBy,
+  paid: boards[board].paid,
+}));
 
-export const paidNotice = 'Paid ranking: positions on the billboard are bought with money contributed. It is not a community ranking.';
+export const paidNotice =
+  'Paid ranking: positions on the billboard are bought with money contributed. It is not a community ranking.';
 
 export interface LeaderboardRequest {
   board: string;
@@ -83,19 +89,38 @@ export interface LeaderboardRequest {
 }
 
 /** A leaderboard page: 404 for an unknown board, 400 for a week the board does not take. */
-export async function getLeaderboard(em: EntityManager, siteId: number, publicUrl: string, request: LeaderboardRequest, now = new Date()): Promise<LeaderboardPage> {
+export async function getLeaderboard(
+  em: EntityManager,
+  siteId: number,
+  publicUrl: string,
+  request: LeaderboardRequest,
+  now = new Date(),
+): Promise<LeaderboardPage> {
   if (!(leaderboards as readonly string[]).includes(request.board)) throw notFound(`Leaderboard ${request.board}`);
   const board = request.board as Leaderboard;
   if (request.week !== undefined && board !== 'community-weekly') {
-    throw new AppError('invalid_input', 'week applies to the community-weekly board only.', [{ path: 'query.week', message: 'only for community-weekly' }]);
+    throw new AppError('invalid_input', 'week applies to the community-weekly board only.', [
+      { path: 'query.week', message: 'only for community-weekly' },
+    ]);
   }
   const monday = resolveWeek(request.week ?? 'this', now, ['this', 'last']);
-  if (!monday) throw new AppError('invalid_input', 'week must be this, last or a date YYYY-MM-DD.', [{ path: 'query.week', message: 'expected this, last or YYYY-MM-DD' }]);
+  if (!monday)
+    throw new AppError('invalid_input', 'week must be this, last or a date YYYY-MM-DD.', [
+      { path: 'query.week', message: 'expected this, last or YYYY-MM-DD' },
+    ]);
   return leaderboardPage(em, siteId, publicUrl, board, monday, request.page, request.perPage);
 }
 
 /** One board's page; `weekMonday` is used by community-weekly only. */
-async function leaderboardPage(em: EntityManager, siteId: number, publicUrl: string, board: Leaderboard, weekMonday: Date, page: number, perPage: number): Promise<LeaderboardPage> {
+async function leaderboardPage(
+  em: EntityManager,
+  siteId: number,
+  publicUrl: string,
+  board: Leaderboard,
+  weekMonday: Date,
+  page: number,
+  perPage: number,
+): Promise<LeaderboardPage> {
   const def = boards[board];
   const weekly = board === 'community-weekly';
   const offset = offsetOf(page, perPage);
@@ -104,7 +129,11 @@ async function leaderboardPage(em: EntityManager, siteId: number, publicUrl: str
   const listed = await readPage(
     (statement) => query(em, statement),
     {
-      rows: sql<{ item: Summary; metric: LeaderboardPage['items'][number]['metric']; total: string }>`with page as (select l.id, ${def.metric} as metric, count(*) over () as total, row_number() over (order by ${def.order}, l.id) as n
+      rows: sql<{
+        item: Summary;
+        metric: LeaderboardPage['items'][number]['metric'];
+        total: string;
+      }>`with page as (select l.id, ${def.metric} as metric, count(*) over () as total, row_number() over (order by ${def.order}, l.id) as n
        ${matches} order by ${def.order}, l.id ${pageLimit(page, perPage)})
      select ${summaryJson} as item, page.metric, page.total from page join listing l on l.id = page.id order by page.n`,
       count: sql<{ total: string }>`select count(*) as total ${matches}`,

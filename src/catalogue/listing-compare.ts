@@ -4,8 +4,17 @@ import type { ReadPool } from '../platform/sql.js';
 import { getListingProfile } from './listing-profile.js';
 
 /** Two public listings side by side: one row per fact, a null cell where a listing lacks it. */
-export async function compareListings(pool: ReadPool, siteId: number, publicUrl: string, a: string, b: string): Promise<Comparison> {
-  const [left, right] = await Promise.all([getListingProfile(pool, siteId, publicUrl, a), getListingProfile(pool, siteId, publicUrl, b)]);
+export async function compareListings(
+  pool: ReadPool,
+  siteId: number,
+  publicUrl: string,
+  a: string,
+  b: string,
+): Promise<Comparison> {
+  const [left, right] = await Promise.all([
+    getListingProfile(pool, siteId, publicUrl, a),
+    getListingProfile(pool, siteId, publicUrl, b),
+  ]);
   return { a: headerOf(left), b: headerOf(right), rows: compareRows(factsOf(left), factsOf(right)) };
 }
 

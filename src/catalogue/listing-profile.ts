@@ -38,7 +38,10 @@ const profileSql = (siteId: number, slug: string) => sql<ProfileRow>`select ${su
   from listing l where l.site_id = ${siteId} and l.slug = ${slug} and ${isPublic}`;
 
 /** What `profileSql` builds in PostgreSQL; the rest of the profile is added here. */
-type ProfileJson = Omit<ListingProfile, keyof ListingSummary | 'domain_rating' | 'unlocked_sections' | 'story' | 'milestones' | 'media'>;
+type ProfileJson = Omit<
+  ListingProfile,
+  keyof ListingSummary | 'domain_rating' | 'unlocked_sections' | 'story' | 'milestones' | 'media'
+>;
 
 interface ProfileRow {
   summary: Summary;
@@ -54,7 +57,12 @@ interface ProfileRow {
 }
 
 /** The public profile: paid-only sections (story, milestones, media) only when unlocked. */
-export async function getListingProfile(pool: ReadPool, siteId: number, publicUrl: string, slug: string): Promise<ListingProfile> {
+export async function getListingProfile(
+  pool: ReadPool,
+  siteId: number,
+  publicUrl: string,
+  slug: string,
+): Promise<ListingProfile> {
   const [row] = await prepared(pool, profileSql(siteId, slug));
   if (!row) throw notFound(`Listing ${slug}`);
   const unlocked = unlockedSections(row.plan, row.unlocked);
@@ -80,16 +88,29 @@ export async function getListingProfile(pool: ReadPool, siteId: number, publicUr
 }
 
 /** Owner-approved alternatives first, then other live listings of the same primary category. */
-export async function getAlternatives(em: EntityManager, siteId: number, publicUrl: string, slug: string, limit = 20): Promise<Alternatives> {
+export async function getAlternatives(
+  em: EntityManager,
+  siteId: number,
+  publicUrl: string,
+  slug: string,
+  limit = 20,
+): Promise<Alternatives> {
   const [listing] = await query(
     em,
-    sql<{ id: number; primary_category: number | null; name: string }>`select l.id, l.category_ids[1] as primary_category, l.name from listing l
+    sql<{
+      id: number;
+      primary_category: number | null;
+      name: string;
+    }>`select l.id, l.category_ids[1] as primary_category, l.name from listing l
      where l.site_id = ${siteId} and l.slug = ${slug} and ${isPublic}`,
   );
   if (!listing) throw notFound(`Listing ${slug}`);
   const rows = await query(
     em,
-    sql<{ item: Summary; approved: boolean }>`(select ${summaryJson} as item, true as approved, a.position as p1, 0 as p2 from listing_alternative a join listing l on l.id = a.alternative_id
+    sql<{
+      item: Summary;
+      approved: boolean;
+    }>`(select ${summaryJson} as item, true as approved, a.position as p1, 0 as p2 from listing_alternative a join listing l on l.id = a.alternative_id
         where a.listing_id = ${listing.id} and a.approved and l.status = 'live' order by a.position limit ${limit})
      union all
      (select ${summaryJson}, false, 0, l.vote_count from listing l

@@ -25,7 +25,9 @@ export interface SearchParams {
  * from the lexicon when the word itself starts no known word (so "notoin" also asks for "notion").
  * Words are joined by AND, or by OR when no listing has them all.
  */
-const tsquerySql = (joiner: '&' | '|') => sql`(select to_tsquery('simple', string_agg(alternatives, ${sql.raw(`' ${joiner} '`)})) from (
+const tsquerySql = (
+  joiner: '&' | '|',
+) => sql`(select to_tsquery('simple', string_agg(alternatives, ${sql.raw(`' ${joiner} '`)})) from (
     select '(' || string_agg(distinct lexeme, ' | ') || ')' as alternatives from (
       select t.ord, t.term || ':*' as lexeme from terms t
       union all
@@ -47,18 +49,35 @@ const orderBy: Record<SearchSort, Sql> = {
 };
 
 /** Typo-tolerant full-text search with filters; an empty query browses. */
-export async function searchListings(pool: ReadPool, siteId: number, publicUrl: string, p: SearchParams, now: Date): Promise<ListingPage> {
+export async function searchListings(
+  pool: ReadPool,
+  siteId: number,
+  publicUrl: string,
+  p: SearchParams,
+  now: Date,
+): Promise<ListingPage> {
   const terms = searchTerms(p.q);
   const all = await runSearch(pool, siteId, publicUrl, p, now, terms, '&');
   return all.total === 0 && terms.length > 1 ? runSearch(pool, siteId, publicUrl, p, now, terms, '|') : all;
 }
 
-async function runSearch(pool: ReadPool, siteId: number, publicUrl: string, p: SearchParams, now: Date, terms: string[], joiner: '&' | '|'): Promise<ListingPage> {
+async function runSearch(
+  pool: ReadPool,
+  siteId: number,
+  publicUrl: string,
+  p: SearchParams,
+  now: Date,
+  terms: string[],
+  joiner: '&' | '|',
+): Promise<ListingPage> {
   const where: Sql[] = [sql`l.site_id = ${siteId}`];
   if (p.status === 'live') where.push(sql`l.status = 'live'`);
   else where.push(sql`l.status = 'scheduled' and l.launch_week > ${isoDate(mondayOf(now))}::date`);
   if (p.category) {
-    const [found] = await prepared(pool, sql<{ id: number }>`select id from category where site_id = ${siteId} and slug = ${p.category}`);
+    const [found] = await prepared(
+      pool,
+      sql<{ id: number }>`select id from category where site_id = ${siteId} and slug = ${p.category}`,
+    );
     if (!found) throw notFound(`Category ${p.category}`);
     where.push(sql`l.category_ids && ${descendantCategories(siteId, p.category)}`);
   }

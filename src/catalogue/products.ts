@@ -24,7 +24,12 @@ export async function listProducts(em: EntityManager, siteId: number): Promise<P
 }
 
 /** The operator's price change; returns the previous price. */
-export async function setProductPrice(em: EntityManager, siteId: number, key: string, priceCents: number): Promise<{ before: number; after: number }> {
+export async function setProductPrice(
+  em: EntityManager,
+  siteId: number,
+  key: string,
+  priceCents: number,
+): Promise<{ before: number; after: number }> {
   const [row] = await query(
     em,
     sql<{ before: number; after: number }>`update product p set price_cents = ${priceCents} from product old

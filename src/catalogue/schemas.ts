@@ -64,9 +64,15 @@ const domainRating = z
   })
   .describe('Domain Rating, a third-party metric of the website; not a community signal.');
 
-const communityRating = z.object({ average: z.number().nullable(), count: z.int(), rule: z.string() }).describe('Genuine reviews only.');
+const communityRating = z
+  .object({ average: z.number().nullable(), count: z.int(), rule: z.string() })
+  .describe('Genuine reviews only.');
 
-const founderStory = z.object({ founder: z.string().nullable(), sections: z.record(z.string(), z.string()), published_at: timestamp.nullable() });
+const founderStory = z.object({
+  founder: z.string().nullable(),
+  sections: z.record(z.string(), z.string()),
+  published_at: timestamp.nullable(),
+});
 
 export const listingProfile = listingSummary.extend({
   short_description: z.string(),
@@ -79,7 +85,9 @@ export const listingProfile = listingSummary.extend({
   tags: z.array(z.string()),
   pricing: z.object({ model: z.string().nullable(), summary: z.string().nullable() }),
   categories: z.array(categoryRef.extend({ primary: z.boolean() })).describe('The primary category first.'),
-  founders: z.array(z.object({ slug: z.string(), name: z.string(), title: z.string().nullable(), country: z.string().nullable() })),
+  founders: z.array(
+    z.object({ slug: z.string(), name: z.string(), title: z.string().nullable(), country: z.string().nullable() }),
+  ),
   faqs: z.array(faq),
   socials,
   links: z.object({ website: z.string().nullable(), demo_video: z.string().nullable(), contact_email: z.string().nullable() }),
@@ -115,7 +123,9 @@ const factValue = z.union([z.string(), z.number(), z.array(z.string()), communit
 export const comparison = z.object({
   a: listingHeader,
   b: listingHeader,
-  rows: z.array(z.object({ fact: z.enum(comparedFacts), a: factValue, b: factValue })).describe('One row per fact; null where a listing does not state it.'),
+  rows: z
+    .array(z.object({ fact: z.enum(comparedFacts), a: factValue, b: factValue }))
+    .describe('One row per fact; null where a listing does not state it.'),
 });
 
 const badgeStyle = z.object({ shape: z.string(), mode: z.string(), size: z.string(), image_url: url });
@@ -133,7 +143,13 @@ interface CategoryNodeShape {
   subcategories: CategoryNodeShape[];
 }
 const categoryNode: z.ZodType<CategoryNodeShape> = z.lazy(() =>
-  z.object({ slug: z.string(), name: z.string(), description: z.string(), live_listings: z.int(), subcategories: z.array(categoryNode) }),
+  z.object({
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    live_listings: z.int(),
+    subcategories: z.array(categoryNode),
+  }),
 );
 export const categoryTree = z.object({ items: z.array(categoryNode) });
 
@@ -147,7 +163,9 @@ export const categoryDetail = z.object({
   listings: listingPage,
 });
 
-const rankedSummary = listingSummary.extend({ rank: z.int().optional().describe('Position by community votes; absent for a future week.') });
+const rankedSummary = listingSummary.extend({
+  rank: z.int().optional().describe('Position by community votes; absent for a future week.'),
+});
 export const launchWeek = pageOf(rankedSummary).extend({
   week: date,
   starts_on: date,
@@ -162,7 +180,9 @@ export const leaderboard = pageOf(
   z.object({
     rank: z.int(),
     listing: listingSummary,
-    metric: z.record(z.string(), z.union([z.number(), z.string(), z.null()])).describe('What the board ranks by, e.g. votes or amount_cents.'),
+    metric: z
+      .record(z.string(), z.union([z.number(), z.string(), z.null()]))
+      .describe('What the board ranks by, e.g. votes or amount_cents.'),
     paid: z.literal(true).optional(),
     label: z.literal('Paid').optional(),
   }),
@@ -177,7 +197,9 @@ export const leaderboard = pageOf(
   ends_on: date.optional(),
 });
 
-export const awardsPage = pageOf(z.object({ title: z.string(), week: date, rank: z.int(), votes: z.int(), listing: listingSummary }));
+export const awardsPage = pageOf(
+  z.object({ title: z.string(), week: date, rank: z.int(), votes: z.int(), listing: listingSummary }),
+);
 
 const founderSummary = z.object({
   slug: z.string(),
@@ -193,14 +215,29 @@ export const founderProfile = founderSummary.extend({
   bio: z.string().nullable(),
   socials,
   companies: z.array(listingSummary),
-  stories: z.array(z.object({ listing: z.object({ slug: z.string(), name: z.string() }), sections: z.record(z.string(), z.string()), published_at: timestamp.nullable() })),
+  stories: z.array(
+    z.object({
+      listing: z.object({ slug: z.string(), name: z.string() }),
+      sections: z.record(z.string(), z.string()),
+      published_at: timestamp.nullable(),
+    }),
+  ),
 });
 
-const blogPostSummary = z.object({ slug: z.string(), title: z.string(), summary: z.string(), author: z.string().nullable(), published_at: timestamp, url });
+const blogPostSummary = z.object({
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  author: z.string().nullable(),
+  published_at: timestamp,
+  url,
+});
 export const blogPage = pageOf(blogPostSummary);
 export const blogPost = blogPostSummary.extend({ markdown: z.string(), faqs: z.array(faq) });
 
-export const interviewQuestions = z.object({ items: z.array(z.object({ id: z.int(), question: z.string(), position: z.int() })) });
+export const interviewQuestions = z.object({
+  items: z.array(z.object({ id: z.int(), question: z.string(), position: z.int() })),
+});
 
 export const products = z.object({
   items: z.array(

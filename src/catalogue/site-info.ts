@@ -23,7 +23,10 @@ export async function loadDefaultSite(em: EntityManager, name: string): Promise<
 export async function siteCounts(em: EntityManager, siteId: number): Promise<SiteCounts> {
   const [row] = await query(
     em,
-    sql<{ live_listings: string; categories: string }>`select (select count(*) from listing where site_id = ${siteId} and status = 'live') as live_listings,
+    sql<{
+      live_listings: string;
+      categories: string;
+    }>`select (select count(*) from listing where site_id = ${siteId} and status = 'live') as live_listings,
             (select count(*) from category where site_id = ${siteId}) as categories`,
   );
   return { live_listings: Number(row.live_listings), categories: Number(row.categories) };

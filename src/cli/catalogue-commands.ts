@@ -51,20 +51,33 @@ export const importCategoriesCommand: CliCommand = {
       console.error('Usage: import-categories <file.json>   (array of {slug, name, description?, faqs?, subcategories?})');
       return 2;
     }
-    return onSite(ctx, async (em, siteId) => `${await importCategories(em, siteId, readJsonFile(args[0], categoryTreeSchema))} categories written`);
+    return onSite(
+      ctx,
+      async (em, siteId) => `${await importCategories(em, siteId, readJsonFile(args[0], categoryTreeSchema))} categories written`,
+    );
   },
 };
 
 export const addBlogPostCommand: CliCommand = {
-  summary: 'Publish a Markdown blog post: add-blog-post <file.md> [--faqs f.json] [--slug s] [--title t] [--summary s] [--author a] [--date YYYY-MM-DD]',
+  summary:
+    'Publish a Markdown blog post: add-blog-post <file.md> [--faqs f.json] [--slug s] [--title t] [--summary s] [--author a] [--date YYYY-MM-DD]',
   async run(args, ctx) {
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
-      options: { faqs: { type: 'string' }, slug: { type: 'string' }, title: { type: 'string' }, summary: { type: 'string' }, author: { type: 'string' }, date: { type: 'string' } },
+      options: {
+        faqs: { type: 'string' },
+        slug: { type: 'string' },
+        title: { type: 'string' },
+        summary: { type: 'string' },
+        author: { type: 'string' },
+        date: { type: 'string' },
+      },
     });
     if (!positionals[0]) {
-      console.error('Usage: add-blog-post <file.md> [--faqs faqs.json] [--slug slug] [--title title] [--summary text] [--author name] [--date YYYY-MM-DD]');
+      console.error(
+        'Usage: add-blog-post <file.md> [--faqs faqs.json] [--slug slug] [--title title] [--summary text] [--author name] [--date YYYY-MM-DD]',
+      );
       return 2;
     }
     return onSite(ctx, async (em, siteId) => {
@@ -72,12 +85,21 @@ export const addBlogPostCommand: CliCommand = {
       const title = values.title ?? /^#\s+(.+)$/m.exec(markdown)?.[1]?.trim();
       if (!title) throw new AppError('invalid_input', 'No title: give --title or start the file with a "# Title" line.');
       const slug = values.slug ?? slugify(title);
-      if (!slugSchema.safeParse(slug).success) throw new AppError('invalid_input', `Slug "${slug}" must match ^[a-z0-9][a-z0-9-]{0,219}$.`);
+      if (!slugSchema.safeParse(slug).success)
+        throw new AppError('invalid_input', `Slug "${slug}" must match ^[a-z0-9][a-z0-9-]{0,219}$.`);
       const publishedAt = values.date ? new Date(`${values.date}T00:00:00Z`) : new Date();
       if (Number.isNaN(publishedAt.getTime())) throw new AppError('invalid_input', '--date must be YYYY-MM-DD.');
       const faqs = values.faqs ? readJsonFile(values.faqs, z.array(faqSchema).max(20)) : [];
       const summary = values.summary ?? firstParagraph(markdown);
-      const created = await upsertBlogPost(em, siteId, { slug, title, summary, markdown, faqs, author: values.author, publishedAt });
+      const created = await upsertBlogPost(em, siteId, {
+        slug,
+        title,
+        summary,
+        markdown,
+        faqs,
+        author: values.author,
+        publishedAt,
+      });
       return `${created ? 'Published' : 'Updated'} /blog/${slug} with ${faqs.length} FAQs`;
     });
   },
@@ -101,6 +123,10 @@ export const addInterviewQuestionsCommand: CliCommand = {
 };
 
 function firstParagraph(markdown: string): string {
-  const paragraph = markdown.split(/\n\s*\n/).map((p) => p.trim()).find((p) => p && !p.startsWith('#')) ?? '';
+  const paragraph =
+    markdown
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .find((p) => p && !p.startsWith('#')) ?? '';
   return paragraph.replace(/\s+/g, ' ').slice(0, 500);
 }

@@ -7,7 +7,13 @@ import { AppError } from '../errors.js';
 export const faqSchema = z.strictObject({ question: z.string().min(1).max(300), answer: z.string().min(1).max(1500) });
 export const slugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,219}$/, 'must match ^[a-z0-9][a-z0-9-]{0,219}$');
 
-type CategoryNode = { slug: string; name: string; description?: string; faqs?: Array<z.infer<typeof faqSchema>>; subcategories?: CategoryNode[] };
+type CategoryNode = {
+  slug: string;
+  name: string;
+  description?: string;
+  faqs?: Array<z.infer<typeof faqSchema>>;
+  subcategories?: CategoryNode[];
+};
 export const categoryTreeSchema: z.ZodType<CategoryNode[]> = z.array(
   z.strictObject({
     slug: slugSchema,
@@ -30,7 +36,10 @@ export function readJsonFile<T>(path: string, schema: z.ZodType<T>): T {
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    throw new AppError('invalid_input', `${path} is not valid:\n${parsed.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n')}`);
+    throw new AppError(
+      'invalid_input',
+      `${path} is not valid:\n${parsed.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n')}`,
+    );
   }
   return parsed.data;
 }

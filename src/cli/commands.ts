@@ -4,7 +4,12 @@ import { doctorCommand } from './doctor.js';
 import { userCommand } from './user.js';
 import { apiKeyCommand } from './apikey.js';
 import { seedCommand } from './seed.js';
-import { addBlogPostCommand, addInterviewQuestionsCommand, importCategoriesCommand, setPriceCommand } from './catalogue-commands.js';
+import {
+  addBlogPostCommand,
+  addInterviewQuestionsCommand,
+  importCategoriesCommand,
+  setPriceCommand,
+} from './catalogue-commands.js';
 
 /** Every operator command; a new one is a file in src/cli/ plus one line here. */
 export const commands: Record<string, CliCommand> = {

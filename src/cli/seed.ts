@@ -23,7 +23,12 @@ export const seedCommand: CliCommand = {
         return 1;
       }
       const started = Date.now();
-      await seedCatalogue(em, siteId, { listings, now: new Date(), seed, onProgress: (done) => process.stdout.write(`\r${done} listings`) });
+      await seedCatalogue(em, siteId, {
+        listings,
+        now: new Date(),
+        seed,
+        onProgress: (done) => process.stdout.write(`\r${done} listings`),
+      });
       console.log(`\rSeeded ${listings} listings in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
       return 0;
     });

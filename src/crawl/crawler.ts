@@ -41,7 +41,11 @@ async function crawlSite(
   const deadline = Date.now() + config.totalTimeoutMs;
   const robotsByOrigin = new Map<string, Promise<RobotsRules>>();
   const robotsFor = (url: URL) => {
-    if (!robotsByOrigin.has(url.origin)) robotsByOrigin.set(url.origin, loadRobots(url.origin, policy.userAgent, (u) => guardedFetch(u, policy)));
+    if (!robotsByOrigin.has(url.origin))
+      robotsByOrigin.set(
+        url.origin,
+        loadRobots(url.origin, policy.userAgent, (u) => guardedFetch(u, policy)),
+      );
     return robotsByOrigin.get(url.origin)!;
   };
 
@@ -51,7 +55,10 @@ async function crawlSite(
     start = parseHttpUrl(startUrl);
     if (!(await robotsFor(start)).allows(start.href)) {
       const everything = !(await robotsFor(start)).allows(new URL('/', start).href);
-      throw new CrawlError('robots_forbidden', `robots.txt of ${start.origin} forbids ${policy.userAgent} to read ${everything ? 'the site' : start.href}`);
+      throw new CrawlError(
+        'robots_forbidden',
+        `robots.txt of ${start.origin} forbids ${policy.userAgent} to read ${everything ? 'the site' : start.href}`,
+      );
     }
     home = await readPage(start, start, policy, renderer, robotsFor);
   } catch (error) {
@@ -73,7 +80,8 @@ async function crawlSite(
     }
     queue.sort((a, b) => a.priority - b.priority || a.order - b.order);
   };
-  const report = () => onProgress?.({ pagesFetched: pages.length, pagesPlanned: Math.min(config.pageBudget, pages.length + queue.length) });
+  const report = () =>
+    onProgress?.({ pagesFetched: pages.length, pagesPlanned: Math.min(config.pageBudget, pages.length + queue.length) });
 
   enqueue(home);
   await report();
@@ -84,7 +92,8 @@ async function crawlSite(
       continue;
     }
     try {
-      if (!(await robotsFor(next.url)).allows(next.url.href)) throw new CrawlError('robots_forbidden', `robots.txt forbids ${next.url.href}`);
+      if (!(await robotsFor(next.url)).allows(next.url.href))
+        throw new CrawlError('robots_forbidden', `robots.txt forbids ${next.url.href}`);
       const page = await readPage(next.url, site, policy, renderer, robotsFor);
       // Two links can redirect to one page; it is kept once.
       const key = visitKeyOf(new URL(page.url));
@@ -112,10 +121,12 @@ async function readPage(
   const response = await guardedFetch(url.href, policy);
   const finalUrl = new URL(response.url);
   if (!isSameSite(finalUrl, site)) throw new CrawlError('off_site', `${url.href} redirects off the site to ${finalUrl.href}`);
-  if (!(await robotsFor(finalUrl)).allows(finalUrl.href)) throw new CrawlError('robots_forbidden', `robots.txt forbids ${finalUrl.href}`);
+  if (!(await robotsFor(finalUrl)).allows(finalUrl.href))
+    throw new CrawlError('robots_forbidden', `robots.txt forbids ${finalUrl.href}`);
   if (response.status >= 400) throw new CrawlError('http_error', `${response.url} answered HTTP ${response.status}`);
   const type = response.headers['content-type'] ?? 'text/html';
-  if (!/text\/html|application\/xhtml\+xml/i.test(type)) throw new CrawlError('not_html', `${response.url} is ${type.split(';')[0]}, not a web page`);
+  if (!/text\/html|application\/xhtml\+xml/i.test(type))
+    throw new CrawlError('not_html', `${response.url} is ${type.split(';')[0]}, not a web page`);
   const html = decode(response.body, type);
   let extract: PageExtract = extractPage(html, response.url);
   let rendered = false;

@@ -6,12 +6,43 @@ import type { CrawledPage } from './types.js';
 export type PageExtract = Omit<CrawledPage, 'url' | 'status' | 'renderedWithBrowser'>;
 
 const blockTags = new Set([
-  'address', 'article', 'aside', 'blockquote', 'br', 'dd', 'div', 'dl', 'dt', 'figcaption', 'footer', 'form', 'h1', 'h2',
-  'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'td',
-  'th', 'tr', 'ul',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'br',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'figcaption',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'td',
+  'th',
+  'tr',
+  'ul',
 ]);
 const blockSelector = 'h1,h2,h3,h4,h5,h6,p,li,dt,dd,summary,blockquote,figcaption';
-const invisible = 'script,style,noscript,template,svg,canvas,iframe,object,[hidden],[aria-hidden="true"],[style*="display:none"],[style*="display: none"]';
+const invisible =
+  'script,style,noscript,template,svg,canvas,iframe,object,[hidden],[aria-hidden="true"],[style*="display:none"],[style*="display: none"]';
 const metaNames = /^(description|keywords|author|application-name|og:.+|twitter:.+|article:tag)$/i;
 const videoHosts = /(^|\.)(youtube\.com|youtu\.be|vimeo\.com|loom\.com|wistia\.com|wistia\.net)$/i;
 const emailInText = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
@@ -47,11 +78,17 @@ export function extractPage(html: string, pageUrl: string): PageExtract {
     }
   });
 
-  const hrefs = unique($('a[href]').map((_, el) => absolute($(el).attr('href'))).get());
+  const hrefs = unique(
+    $('a[href]')
+      .map((_, el) => absolute($(el).attr('href')))
+      .get(),
+  );
   const links = hrefs.filter((h) => !h.startsWith('mailto:')).map((h) => h.replace(/#.*$/, ''));
   const media = unique(
     [
-      ...$('iframe[src], video[src], video source[src]').map((_, el) => absolute($(el).attr('src'))).get(),
+      ...$('iframe[src], video[src], video source[src]')
+        .map((_, el) => absolute($(el).attr('src')))
+        .get(),
       ...(meta['og:video'] ? [absolute(meta['og:video'])] : []),
       ...links,
     ].filter((u): u is string => u !== null && isVideo(u)),
@@ -99,12 +136,7 @@ function visibleText(roots: AnyNode[]): string {
     }
   };
   roots.forEach(walk);
-  return parts
-    .join('')
-    .split('\n')
-    .map(squash)
-    .filter(Boolean)
-    .join('\n');
+  return parts.join('').split('\n').map(squash).filter(Boolean).join('\n');
 }
 
 function logoOf($: cheerio.CheerioAPI, jsonLd: unknown[], absolute: (href: string | undefined) => string | null): string | null {

@@ -41,7 +41,13 @@ export async function guardedFetch(url: string, policy: FetchPolicy, options: Fe
   for (let hop = 0; ; hop++) {
     const response = await requestOnce(current, policy, options);
     const location = response.headers.location;
-    if (options.followRedirects === false || !location || response.status < 300 || response.status > 399 || response.status === 304) {
+    if (
+      options.followRedirects === false ||
+      !location ||
+      response.status < 300 ||
+      response.status > 399 ||
+      response.status === 304
+    ) {
       return response;
     }
     if (hop >= policy.maxRedirects) {
@@ -99,7 +105,13 @@ function requestOnce(target: URL, policy: FetchPolicy, options: FetchOptions): P
         let truncated = false;
         const finish = () => {
           clearTimeout(deadline);
-          resolve({ url: target.href, status: response.statusCode ?? 0, headers: flatHeaders(response.headers), body: Buffer.concat(chunks), truncated });
+          resolve({
+            url: target.href,
+            status: response.statusCode ?? 0,
+            headers: flatHeaders(response.headers),
+            body: Buffer.concat(chunks),
+            truncated,
+          });
         };
         response.on('data', (chunk: Buffer) => {
           if (truncated) return;
@@ -140,6 +152,7 @@ function asCrawlError(error: unknown, target: URL): CrawlError {
   if (error instanceof CrawlError) return error;
   const code = (error as NodeJS.ErrnoException).code ?? '';
   if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT') return new CrawlError('timeout', `${target.href} timed out`);
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new CrawlError('dns_error', `${target.hostname} could not be resolved (${code})`);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return new CrawlError('dns_error', `${target.hostname} could not be resolved (${code})`);
   return new CrawlError('connection_error', `${target.href} could not be reached (${code || (error as Error).message})`);
 }

@@ -2,7 +2,8 @@
  * Which same-site page to read next. Pages that state the facts a profile needs come first
  * (about, pricing, features, FAQ, contact, team), then shallow pages before deep ones.
  */
-const factPages = /(^|[/_-])(about|about-us|company|story|pricing|prices|plans|features|product|how-it-works|faq|faqs|help|contact|contact-us|team|founders|people)([/_.-]|$)/i;
+const factPages =
+  /(^|[/_-])(about|about-us|company|story|pricing|prices|plans|features|product|how-it-works|faq|faqs|help|contact|contact-us|team|founders|people)([/_.-]|$)/i;
 const notPages = /\.(pdf|png|jpe?g|gif|webp|svg|ico|css|js|mjs|json|xml|txt|zip|gz|mp4|webm|mov|mp3|woff2?|ttf)$/i;
 
 export function siteKeyOf(url: URL): string {

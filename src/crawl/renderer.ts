@@ -43,7 +43,12 @@ export function lazyRenderer(chromiumPath: string | undefined, policy: FetchPoli
   };
 }
 
-async function renderIn(browser: Browser, url: string, html: string, policy: FetchPolicy): Promise<{ url: string; html: string }> {
+async function renderIn(
+  browser: Browser,
+  url: string,
+  html: string,
+  policy: FetchPolicy,
+): Promise<{ url: string; html: string }> {
   const context = await browser.newContext({ userAgent: policy.userAgent, serviceWorkers: 'block', acceptDownloads: false });
   try {
     let requests = 0;
@@ -65,7 +70,9 @@ async function renderIn(browser: Browser, url: string, html: string, policy: Fet
           body: request.postDataBuffer() ?? undefined,
           followRedirects: false,
         });
-        const responseHeaders = Object.fromEntries(Object.entries(response.headers).filter(([k]) => !droppedResponseHeaders.has(k)));
+        const responseHeaders = Object.fromEntries(
+          Object.entries(response.headers).filter(([k]) => !droppedResponseHeaders.has(k)),
+        );
         await route.fulfill({ status: response.status, headers: responseHeaders, body: response.body });
       } catch (error) {
         await route.abort(error instanceof CrawlError && error.reason === 'refused_address' ? 'blockedbyclient' : 'failed');
@@ -77,7 +84,9 @@ async function renderIn(browser: Browser, url: string, html: string, policy: Fet
     await page.waitForLoadState('networkidle', { timeout: Math.min(3000, policy.timeoutMs) }).catch(() => undefined);
     return { url: page.url(), html: await page.content() };
   } catch (error) {
-    throw error instanceof CrawlError ? error : new CrawlError('timeout', `${url} could not be rendered: ${(error as Error).message.split('\n')[0]}`);
+    throw error instanceof CrawlError
+      ? error
+      : new CrawlError('timeout', `${url} could not be rendered: ${(error as Error).message.split('\n')[0]}`);
   } finally {
     await context.close().catch(() => undefined);
   }

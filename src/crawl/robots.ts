@@ -15,7 +15,11 @@ export interface RobotsRules {
   allows(url: string): boolean;
 }
 
-export async function loadRobots(origin: string, userAgent: string, fetch: (url: string) => Promise<FetchedResponse>): Promise<RobotsRules> {
+export async function loadRobots(
+  origin: string,
+  userAgent: string,
+  fetch: (url: string) => Promise<FetchedResponse>,
+): Promise<RobotsRules> {
   const robotsUrl = new URL('/robots.txt', origin).href;
   const response = await fetch(robotsUrl);
   if (response.status >= 400 && response.status < 500) return { allows: () => true };

@@ -51,8 +51,7 @@ export interface CrawlFailure {
 }
 
 export type CrawlOutcome =
-  | { ok: true; startUrl: string; pages: CrawledPage[]; skipped: CrawlFailure[] }
-  | { ok: false; failure: CrawlFailure };
+  { ok: true; startUrl: string; pages: CrawledPage[]; skipped: CrawlFailure[] } | { ok: false; failure: CrawlFailure };
 
 export interface Crawler {
   crawl(request: CrawlRequest, onProgress?: (progress: CrawlProgress) => void | Promise<void>): Promise<CrawlOutcome>;

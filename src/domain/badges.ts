@@ -105,7 +105,8 @@ export function badgeSvg(subject: Pick<BadgeSubject, 'siteName' | 'listingName'>
   // An outline badge shows the page behind it; an inline style outranks the palette's fill.
   const transparent = style.shape === 'outline' ? ' style="fill:none"' : '';
   const frame = `<rect class="frame" x="1" y="1" width="${base.width - 2}" height="${base.height - 2}" rx="${radius}"${transparent}/>`;
-  const body = style.shape === 'square' ? squareBody(site, listing) : style.shape === 'banner' ? bannerBody(site, listing) : rowBody(site);
+  const body =
+    style.shape === 'square' ? squareBody(site, listing) : style.shape === 'banner' ? bannerBody(site, listing) : rowBody(site);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${base.width} ${base.height}" role="img" aria-label="Featured on ${site}">` +
     `<title>${listing} - featured on ${site}</title><style>${css(style.mode)}</style>${frame}${body}</svg>`

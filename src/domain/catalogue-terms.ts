@@ -6,7 +6,16 @@ export type SearchSort = (typeof searchSorts)[number];
 export const searchStatuses = ['live', 'upcoming'] as const;
 export type SearchStatus = (typeof searchStatuses)[number];
 
-export const launchSections = ['today', 'this-week', 'trending', 'most-voted', 'recent', 'most-viewed', 'most-followed', 'upcoming'] as const;
+export const launchSections = [
+  'today',
+  'this-week',
+  'trending',
+  'most-voted',
+  'recent',
+  'most-viewed',
+  'most-followed',
+  'upcoming',
+] as const;
 export type LaunchSection = (typeof launchSections)[number];
 
 export const leaderboards = ['community-weekly', 'community-all-time', 'billboard', 'domain-rating', 'revenue'] as const;
@@ -14,7 +23,6 @@ export type Leaderboard = (typeof leaderboards)[number];
 
 export const paidSections = ['story', 'milestones', 'media'] as const;
 export type PaidSection = (typeof paidSections)[number];
-
 
 /** Listing statuses a visitor may see: live ones, and scheduled ones ahead of their launch week. */
 export const publicStatuses = ['live', 'scheduled'] as const;

@@ -19,7 +19,18 @@ export interface CategoryNode {
 
 export function categoryTree(rows: readonly CategoryRow[], includeEmpty: boolean): CategoryNode[] {
   const kept = rows.filter((r) => includeEmpty || r.live_listings > 0);
-  const nodes = new Map(kept.map((r) => [r.id, { slug: r.slug, name: r.name, description: r.description, live_listings: r.live_listings, subcategories: [] as CategoryNode[] }]));
+  const nodes = new Map(
+    kept.map((r) => [
+      r.id,
+      {
+        slug: r.slug,
+        name: r.name,
+        description: r.description,
+        live_listings: r.live_listings,
+        subcategories: [] as CategoryNode[],
+      },
+    ]),
+  );
   const roots: CategoryNode[] = [];
   for (const r of kept) {
     const parent = r.parent_id === null ? undefined : nodes.get(r.parent_id);

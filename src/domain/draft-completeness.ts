@@ -15,7 +15,10 @@ export interface Completeness {
   missing: string[];
 }
 
-export function completenessOf(fields: DraftFields, parts: Pick<DraftParts, 'faqs' | 'founders' | 'company_socials'>): Completeness {
+export function completenessOf(
+  fields: DraftFields,
+  parts: Pick<DraftParts, 'faqs' | 'founders' | 'company_socials'>,
+): Completeness {
   const filled = (item: (typeof completenessItems)[number]): boolean => {
     switch (item) {
       case 'faqs':

@@ -1,5 +1,14 @@
 import type { DraftFieldName } from './draft-fields.js';
-import { fieldOf, lockField, restoreField, setField, type DraftFields, type DraftPartName, type DraftParts, type FieldValue } from './draft-content.js';
+import {
+  fieldOf,
+  lockField,
+  restoreField,
+  setField,
+  type DraftFields,
+  type DraftPartName,
+  type DraftParts,
+  type FieldValue,
+} from './draft-content.js';
 
 /** One update_draft request, validated: only the parts sent are present. */
 export interface DraftEdit extends Partial<DraftParts> {
@@ -15,7 +24,16 @@ export interface DraftState {
   ownerParts: DraftPartName[];
 }
 
-const partNames: DraftPartName[] = ['faqs', 'company_socials', 'founder_socials', 'founders', 'story', 'milestones', 'competitor_url', 'seo'];
+const partNames: DraftPartName[] = [
+  'faqs',
+  'company_socials',
+  'founder_socials',
+  'founders',
+  'story',
+  'milestones',
+  'competitor_url',
+  'seo',
+];
 
 /** Field names an edit asks for in two ways that contradict each other. */
 export function editConflicts(edit: DraftEdit): { path: string; message: string }[] {
@@ -51,7 +69,8 @@ export function applyDraftEdit(state: DraftState, edit: DraftEdit): DraftState &
   const ownerParts = new Set(state.ownerParts);
   for (const name of partNames) {
     if (edit[name] === undefined) continue;
-    (parts as unknown as Record<string, unknown>)[name] = name === 'competitor_url' && edit.competitor_url === '' ? null : edit[name];
+    (parts as unknown as Record<string, unknown>)[name] =
+      name === 'competitor_url' && edit.competitor_url === '' ? null : edit[name];
     ownerParts.add(name);
   }
   const regenerate = [...new Set(edit.regenerate ?? [])].filter((name) => fieldOf(fields, name).state !== 'override');

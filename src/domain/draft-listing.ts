@@ -87,7 +87,12 @@ export function listingFromDraft(draft: DraftForListing, categoryIdsByName: Read
     content: listingContentOf(draft, categoryIdsByName),
     founders:
       owned('founders') || owned('founder_socials')
-        ? draft.founders.map((f, position) => ({ name: f.name, title: f.title ?? null, bio: f.bio ?? '', socials: position === 0 ? draft.founderSocials : {} }))
+        ? draft.founders.map((f, position) => ({
+            name: f.name,
+            title: f.title ?? null,
+            bio: f.bio ?? '',
+            socials: position === 0 ? draft.founderSocials : {},
+          }))
         : null,
     story: owned('story') ? draft.story : null,
     milestones: owned('milestones')
@@ -135,7 +140,9 @@ function listingContentOf(draft: DraftForListing, categoryIdsByName: ReadonlyMap
     categoryIds: [...new Set(categoryIds)].slice(0, maxListingCategories),
     socials: draft.companySocials,
     faqs: draft.faqs.map(({ question, answer }) => ({ question, answer })),
-    notFoundOnWebsite: draftFieldNames.filter((name) => draft.fields[name]?.state === 'not_found' && draft.fields[name]?.ai_original),
+    notFoundOnWebsite: draftFieldNames.filter(
+      (name) => draft.fields[name]?.state === 'not_found' && draft.fields[name]?.ai_original,
+    ),
     seoTitle: draft.seo.title ?? null,
     seoDescription: draft.seo.meta ?? null,
   };

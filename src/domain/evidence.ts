@@ -61,7 +61,15 @@ export interface DraftedProfile {
 export const minQuoteChars = 4;
 
 /** Fields whose value must itself appear in a verified quote (case-insensitive). */
-const literalFields = new Set<ScalarDraftField>(['name', 'city', 'founded_year', 'contact_email', 'demo_video_url', 'logo_url', 'country']);
+const literalFields = new Set<ScalarDraftField>([
+  'name',
+  'city',
+  'founded_year',
+  'contact_email',
+  'demo_video_url',
+  'logo_url',
+  'country',
+]);
 
 export interface VerifyInput {
   proposal: DraftProposal;
@@ -146,7 +154,12 @@ function verifyList(
 }
 
 function foldName(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
 /** The catalogue's own spelling of a category name, or null when the catalogue has none like it. */
@@ -168,7 +181,14 @@ function verifyFaqs(proposed: DraftProposal['faqs'], texts: Map<string, string>)
     if (!text.includes(question) || !text.includes(answer)) continue;
     if (kept.some((k) => k.question === question)) continue;
     const url = pageKey(faq.url);
-    kept.push({ question, answer, evidence: [{ quote: question, url }, { quote: answer, url }] });
+    kept.push({
+      question,
+      answer,
+      evidence: [
+        { quote: question, url },
+        { quote: answer, url },
+      ],
+    });
   }
   return kept;
 }

@@ -45,7 +45,8 @@ const hosts: Record<string, SocialPlatform> = {
   'producthunt.com': 'producthunt',
 };
 
-const notProfiles = /^\/(share|sharer|intent|home|login|signup|search|hashtag|watch|embed|shareArticle|sharer\.php|dialog)(\/|$|\.|\?)/i;
+const notProfiles =
+  /^\/(share|sharer|intent|home|login|signup|search|hashtag|watch|embed|shareArticle|sharer\.php|dialog)(\/|$|\.|\?)/i;
 
 export function socialPlatformOf(link: string): SocialPlatform | null {
   let url: URL;

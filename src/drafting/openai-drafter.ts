@@ -25,7 +25,10 @@ export function createOpenAiDrafter(config: AiConfig): Drafter {
             { role: 'system', content: draftInstructions },
             { role: 'user', content: promptOf(input) },
           ],
-          response_format: { type: 'json_schema', json_schema: { name: 'draft_profile', strict: true, schema: draftSchema(fields) } },
+          response_format: {
+            type: 'json_schema',
+            json_schema: { name: 'draft_profile', strict: true, schema: draftSchema(fields) },
+          },
         });
         content = completion.choices[0]?.message?.content;
       } catch (error) {
@@ -69,7 +72,9 @@ function proposalOf(answer: DraftAnswer): DraftProposal {
     scalars,
     lists,
     faqs: Array.isArray(answer.faqs) ? answer.faqs : [],
-    socials: Array.isArray(answer.socials) ? answer.socials.map((s) => ({ platform: s.platform, url: s.url, pageUrl: s.page_url })) : [],
+    socials: Array.isArray(answer.socials)
+      ? answer.socials.map((s) => ({ platform: s.platform, url: s.url, pageUrl: s.page_url }))
+      : [],
   };
 }
 

@@ -53,7 +53,11 @@ export function draftSchema(fields: readonly DraftFieldName[]) {
 }
 
 export interface DraftAnswer {
-  fields: Record<string, { value: string | null; evidence: { quote: string; url: string }[] } | { value: string; evidence: { quote: string; url: string }[] }[]>;
+  fields: Record<
+    string,
+    | { value: string | null; evidence: { quote: string; url: string }[] }
+    | { value: string; evidence: { quote: string; url: string }[] }[]
+  >;
   faqs: { question: string; answer: string; url: string }[];
   socials: { platform: string; url: string; page_url: string }[];
 }

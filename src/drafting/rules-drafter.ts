@@ -13,7 +13,8 @@ export function createRulesDrafter(): Drafter {
   return { kind: 'rules', propose: async (input) => proposeByRules(input) };
 }
 
-const entityTypes = /^(Organization|Corporation|LocalBusiness|SoftwareApplication|WebApplication|MobileApplication|Product|Brand|WebSite)$/;
+const entityTypes =
+  /^(Organization|Corporation|LocalBusiness|SoftwareApplication|WebApplication|MobileApplication|Product|Brand|WebSite)$/;
 const titleSeparator = /\s+[|\u2013\u2014:\u00b7-]\s+/;
 const money = /(?:[$\u20ac\u00a3]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:USD|EUR|GBP)\b)/;
 const recurring = /(?:per|\/|a)\s?(?:month|mo|year|yr|user|seat)\b/i;
@@ -45,14 +46,20 @@ export function proposeByRules({ pages, categories }: DraftInput): DraftProposal
   set('city', place.city);
   set('founded_year', ldValue(entities, 'foundingDate') ?? foundedOf(pages));
   set('contact_email', emailOf(pages, entities));
-  set('demo_video_url', firstOf(pages, (p) => p.media.map((m) => quoted(p.url, `video: ${m}`, m))));
+  set(
+    'demo_video_url',
+    firstOf(pages, (p) => p.media.map((m) => quoted(p.url, `video: ${m}`, m))),
+  );
   set('logo_url', home.logoUrl ? quoted(home.url, `logo: ${home.logoUrl}`, home.logoUrl) : null);
 
   setList('categories', categoriesOf(pages, categories));
   setList('tags', splitMeta(home, 'article:tag'));
   setList('keywords', [...splitMeta(home, 'keywords'), ...ldKeywords(entities)]);
   setList('features', featuresOf(pages));
-  setList('usps', pages.flatMap((p) => itemsUnderHeading(p, /\bwhy\b|benefits|advantages/i).map((i) => quoted(p.url, i, i))));
+  setList(
+    'usps',
+    pages.flatMap((p) => itemsUnderHeading(p, /\bwhy\b|benefits|advantages/i).map((i) => quoted(p.url, i, i))),
+  );
 
   return { scalars, lists, faqs: faqsOf(pages), socials: socialsOf(pages) };
 }
@@ -90,7 +97,10 @@ function descriptionOf(pages: CrawledPage[]): ProposedValue | null {
   for (const page of [...pagesAt(pages, /about|company|story/), pages[0]]) {
     const paragraphs = page.blocks.filter((b) => b.tag === 'p' && b.text.length >= 60).slice(0, 6);
     if (paragraphs.length) {
-      return { value: paragraphs.map((p) => p.text).join('\n\n'), evidence: paragraphs.map((p) => ({ quote: p.text, url: page.url })) };
+      return {
+        value: paragraphs.map((p) => p.text).join('\n\n'),
+        evidence: paragraphs.map((p) => ({ quote: p.text, url: page.url })),
+      };
     }
   }
   return null;
@@ -119,13 +129,18 @@ function pricingModelOf(pricingPages: CrawledPage[]): ProposedValue | null {
 
 function pricingSummaryOf(pricingPages: CrawledPage[]): ProposedValue | null {
   const lines = pricingPages.flatMap((p) =>
-    p.blocks.filter((b) => b.tag !== 'h1' && (money.test(b.text) || /\bfree (plan|forever|tier)\b/i.test(b.text))).map((b) => ({ quote: b.text, url: p.url })),
+    p.blocks
+      .filter((b) => b.tag !== 'h1' && (money.test(b.text) || /\bfree (plan|forever|tier)\b/i.test(b.text)))
+      .map((b) => ({ quote: b.text, url: p.url })),
   );
   const chosen = lines.slice(0, 5);
   return chosen.length ? { value: chosen.map((l) => l.quote).join('; '), evidence: chosen } : null;
 }
 
-function placeOf(entities: Located<Record<string, unknown>>[], pages: CrawledPage[]): { country: ProposedValue | null; city: ProposedValue | null } {
+function placeOf(
+  entities: Located<Record<string, unknown>>[],
+  pages: CrawledPage[],
+): { country: ProposedValue | null; city: ProposedValue | null } {
   for (const { value, url } of entities) {
     const address = value.address as Record<string, unknown> | undefined;
     if (address && typeof address === 'object') {
@@ -138,7 +153,8 @@ function placeOf(entities: Located<Record<string, unknown>>[], pages: CrawledPag
     }
   }
   // "... in Lisbon, Portugal" where the second name is a country.
-  const place = /\b(?:based|headquartered|located|founded|started)\b[^.]*?\bin ([A-Z][\p{L}'-]+(?: [A-Z][\p{L}'-]+)?), ([A-Z][\p{L}-]+(?: [A-Z][\p{L}-]+)*)/u;
+  const place =
+    /\b(?:based|headquartered|located|founded|started)\b[^.]*?\bin ([A-Z][\p{L}'-]+(?: [A-Z][\p{L}'-]+)?), ([A-Z][\p{L}-]+(?: [A-Z][\p{L}-]+)*)/u;
   for (const page of pages) {
     for (const block of page.blocks) {
       const match = place.exec(block.text);
@@ -204,7 +220,8 @@ function ldKeywords(entities: Located<Record<string, unknown>>[]): ProposedValue
   return entities.flatMap(({ value, url }) => {
     const keywords = value.keywords;
     if (typeof keywords === 'string') return keywords.split(',').map((k) => quoted(url, `keywords: ${keywords}`, k.trim()));
-    if (Array.isArray(keywords)) return keywords.filter((k) => typeof k === 'string').map((k) => quoted(url, `keywords: ${k}`, k));
+    if (Array.isArray(keywords))
+      return keywords.filter((k) => typeof k === 'string').map((k) => quoted(url, `keywords: ${k}`, k));
     return [];
   });
 }
@@ -240,7 +257,9 @@ function faqsOf(pages: CrawledPage[]): DraftProposal['faqs'] {
 function socialsOf(pages: CrawledPage[]): DraftProposal['socials'] {
   const fromLinks = pages.flatMap((p) => Object.entries(p.socials).map(([platform, url]) => ({ platform, url, pageUrl: p.url })));
   const fromLd = jsonLdItems(pages).flatMap(({ value, url }) =>
-    (Array.isArray(value.sameAs) ? value.sameAs : [value.sameAs]).filter((s): s is string => typeof s === 'string').map((s) => ({ platform: socialPlatformOf(s) ?? '', url: s, pageUrl: url })),
+    (Array.isArray(value.sameAs) ? value.sameAs : [value.sameAs])
+      .filter((s): s is string => typeof s === 'string')
+      .map((s) => ({ platform: socialPlatformOf(s) ?? '', url: s, pageUrl: url })),
   );
   return [...fromLinks, ...fromLd];
 }

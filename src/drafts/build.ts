@@ -17,7 +17,10 @@ export async function findDraftForBuild(em: EntityManager, draftId: string): Pro
 }
 
 export async function recordCrawlProgress(em: EntityManager, draftId: string, progress: CrawlProgress): Promise<void> {
-  await query(em, sql`update draft set pages_fetched = ${progress.pagesFetched}, pages_planned = ${progress.pagesPlanned}, updated_at = now() where id = ${draftId} and status = 'crawling'`);
+  await query(
+    em,
+    sql`update draft set pages_fetched = ${progress.pagesFetched}, pages_planned = ${progress.pagesPlanned}, updated_at = now() where id = ${draftId} and status = 'crawling'`,
+  );
 }
 
 /** Replaces the draft's stored pages with this crawl's and moves it to drafting, in one transaction. */
@@ -25,7 +28,10 @@ export async function storeCrawl(em: EntityManager, draftId: string, pages: read
   await em.transactional(async (tx) => {
     await execute(tx, sql`delete from draft_page where draft_id = ${draftId}`);
     for (const [position, page] of pages.entries()) {
-      await execute(tx, sql`insert into draft_page (draft_id, position, url, page) values (${draftId}, ${position}, ${page.url}, ${sql.json(page)}::jsonb)`);
+      await execute(
+        tx,
+        sql`insert into draft_page (draft_id, position, url, page) values (${draftId}, ${position}, ${page.url}, ${sql.json(page)}::jsonb)`,
+      );
     }
     await execute(
       tx,
@@ -36,7 +42,10 @@ export async function storeCrawl(em: EntityManager, draftId: string, pages: read
 }
 
 export async function loadCrawledPages(em: EntityManager, draftId: string): Promise<CrawledPage[]> {
-  const rows = await query(em, sql<{ page: CrawledPage }>`select page from draft_page where draft_id = ${draftId} order by position`);
+  const rows = await query(
+    em,
+    sql<{ page: CrawledPage }>`select page from draft_page where draft_id = ${draftId} order by position`,
+  );
   return rows.map((row) => row.page);
 }
 
@@ -71,7 +80,9 @@ export async function acceptDraftedProfile(
     if (mode === 'build') {
       if (!draft.ownerParts.includes('faqs')) draft.faqs = profile.faqs;
       if (!draft.ownerParts.includes('company_socials')) {
-        draft.companySocials = Object.fromEntries(Object.entries(profile.socials).map(([platform, social]) => [platform, social.url]));
+        draft.companySocials = Object.fromEntries(
+          Object.entries(profile.socials).map(([platform, social]) => [platform, social.url]),
+        );
       }
       draft.status = 'ready';
       draft.draftedAt = new Date();
@@ -82,6 +93,9 @@ export async function acceptDraftedProfile(
 
 /** Ends a build that cannot finish, with its reason; a draft already ready stays ready. */
 export async function failDraft(em: EntityManager, draftId: string, reason: string, message: string): Promise<void> {
-  await query(em, sql`update draft set status = 'failed', failure_reason = ${reason.slice(0, 40)}, failure_message = ${message}, updated_at = now()
-     where id = ${draftId} and status in ('crawling', 'drafting')`);
+  await query(
+    em,
+    sql`update draft set status = 'failed', failure_reason = ${reason.slice(0, 40)}, failure_message = ${message}, updated_at = now()
+     where id = ${draftId} and status in ('crawling', 'drafting')`,
+  );
 }

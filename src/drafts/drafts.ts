@@ -9,7 +9,10 @@ import { offsetOf, pageOf } from '../domain/pagination.js';
  * Drafts as their owner sees them. Every read and write is scoped to the owner, so another
  * user's draft is simply absent (404), never forbidden.
  */
-export async function createDraft(em: EntityManager, input: { siteId: number; ownerId: number; url: string }): Promise<DraftEntity> {
+export async function createDraft(
+  em: EntityManager,
+  input: { siteId: number; ownerId: number; url: string },
+): Promise<DraftEntity> {
   const draft = em.create(Draft, {
     id: randomUUID(),
     siteId: input.siteId,

@@ -28,11 +28,19 @@ export async function updateDraft(
 ): Promise<DraftEntity> {
   const { ownerId } = caller;
   const categories = edit.fields?.categories;
-  const checked: DraftEdit = categories ? { ...edit, fields: { ...edit.fields, categories: await catalogueSpelling(em, caller.siteId, categories as string[] | null) } } : edit;
+  const checked: DraftEdit = categories
+    ? {
+        ...edit,
+        fields: { ...edit.fields, categories: await catalogueSpelling(em, caller.siteId, categories as string[] | null) },
+      }
+    : edit;
   let regenerate: string[] = [];
   let draft = await editOwnedDraft(em, ownerId, id, (d) => {
     if ((edit.regenerate?.length || edit.restore?.length) && d.status !== 'ready') {
-      throw new AppError('draft_not_ready', `The draft is ${d.status}: regenerate and restore need the AI's draft, which is there once the draft is ready.`);
+      throw new AppError(
+        'draft_not_ready',
+        `The draft is ${d.status}: regenerate and restore need the AI's draft, which is there once the draft is ready.`,
+      );
     }
     const next = applyDraftEdit(
       {
@@ -78,7 +86,11 @@ async function catalogueSpelling(em: EntityManager, siteId: number, names: strin
   const errors: { path: string; message: string }[] = [];
   const spelled = names.map((name, i) => {
     const match = categoryNamed(name, known);
-    if (!match) errors.push({ path: `body.fields.categories.${i}`, message: `"${name}" is not a category; use names from list_categories` });
+    if (!match)
+      errors.push({
+        path: `body.fields.categories.${i}`,
+        message: `"${name}" is not a category; use names from list_categories`,
+      });
     return match ?? name;
   });
   if (errors.length) throw new AppError('invalid_input', 'Invalid request body.', errors);

@@ -32,7 +32,10 @@ export async function inviteCofounder(
     const [{ count }] = await query(tx, sql<{ count: string }>`select count(*) from draft_invite where draft_id = ${draft.id}`);
     if (existing) return { invite: existing, used: Number(count) };
     if (Number(count) >= draftLimits.invites) {
-      throw new AppError('conflict', `This draft has used all of its ${draftLimits.invites} invites; an address already invited can be invited again.`);
+      throw new AppError(
+        'conflict',
+        `This draft has used all of its ${draftLimits.invites} invites; an address already invited can be invited again.`,
+      );
     }
     const [created] = await query(
       tx,

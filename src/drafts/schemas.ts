@@ -5,14 +5,16 @@ import { draftStatuses } from '../domain/draft-build.js';
 /** What the draft operations answer, declared once (see src/catalogue/schemas.ts). */
 
 const timestamp = z.string().describe('A time in UTC, ISO 8601.');
-const evidence = z.array(z.object({ quote: z.string().describe('Exact words from the website.'), url: z.string().describe('The page quoted.') }));
+const evidence = z.array(
+  z.object({ quote: z.string().describe('Exact words from the website.'), url: z.string().describe('The page quoted.') }),
+);
 const fieldValue = z.union([z.string(), z.array(z.string())]).nullable();
 
 const draftField = z.object({
   value: fieldValue,
   state: z.enum(['ai', 'not_found', 'edited', 'manual', 'override', 'deleted']),
   evidence,
-  ai_original: fieldValue.describe("What the AI drafted last; null before it drafted this field."),
+  ai_original: fieldValue.describe('What the AI drafted last; null before it drafted this field.'),
 });
 
 export const draftSummary = z.object({
@@ -46,7 +48,9 @@ export const draftDetail = draftSummary.extend({
   founder_socials: socials,
   founders: z.array(z.object({ name: z.string(), title: z.string().optional(), bio: z.string().optional() })),
   story: z.record(z.string(), z.string()),
-  milestones: z.array(z.object({ date: z.string(), title: z.string(), description: z.string().optional(), url: z.string().optional() })),
+  milestones: z.array(
+    z.object({ date: z.string(), title: z.string(), description: z.string().optional(), url: z.string().optional() }),
+  ),
   competitor_url: z.string().nullable(),
   seo: z.object({ title: z.string().optional(), meta: z.string().optional() }),
 });

@@ -25,12 +25,17 @@ export interface SubmittedListing {
  * first submit creates the listing (and its company); later ones, and every edit of the draft
  * after it, update the same listing.
  */
-export async function submitDraft(em: EntityManager, ownerId: number, draftId: string): Promise<{ draft: DraftEntity; listing: SubmittedListing }> {
+export async function submitDraft(
+  em: EntityManager,
+  ownerId: number,
+  draftId: string,
+): Promise<{ draft: DraftEntity; listing: SubmittedListing }> {
   const { draft, listing } = await listingUnitOfWork(em, async (tx) => {
     const draft = await tx.findOne(Draft, { id: draftId, ownerId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
     if (!draft) throw notFound('The draft');
     if (draft.status !== 'ready') {
-      const hint = draft.status === 'failed' ? ' This one failed: submit the website again.' : ' Poll get_draft until its status is ready.';
+      const hint =
+        draft.status === 'failed' ? ' This one failed: submit the website again.' : ' Poll get_draft until its status is ready.';
       throw new AppError('draft_not_ready', `The draft is ${draft.status}; only a ready draft can be submitted.${hint}`);
     }
     const target = await listingOf(tx, draft);
@@ -53,12 +58,19 @@ export async function syncDraftListing(em: EntityManager, draft: DraftEntity): P
 }
 
 async function listingOf(tx: EntityManager, draft: DraftEntity): Promise<ListingFromDraft> {
-  const categories = await query(tx, sql<{ id: number; name: string }>`select id, name from category where site_id = ${draft.siteId}`);
+  const categories = await query(
+    tx,
+    sql<{ id: number; name: string }>`select id, name from category where site_id = ${draft.siteId}`,
+  );
   return listingFromDraft(draft, new Map(categories.map((c) => [c.name, c.id])));
 }
 
 /** Gives the draft's listing its new content, with what the write replaces loaded; null when it is gone or another's. */
-async function updateOwnedListing(tx: EntityManager, draft: DraftEntity, target: ListingFromDraft): Promise<ListingEntity | null> {
+async function updateOwnedListing(
+  tx: EntityManager,
+  draft: DraftEntity,
+  target: ListingFromDraft,
+): Promise<ListingEntity | null> {
   if (!draft.listing) return null;
   const populate: ('founders.founder' | 'milestones')[] = [];
   // The story names the listing's first founder.
@@ -97,7 +109,12 @@ async function writeParts(tx: EntityManager, siteId: number, listing: ListingEnt
  * Founder profiles made for this listing alone are replaced; ones shared with other listings, or
  * a person's own, are only taken off it. A new profile may take the slug of one it replaces.
  */
-async function replaceFounders(tx: EntityManager, siteId: number, listing: ListingEntity, profiles: FounderProfile[]): Promise<void> {
+async function replaceFounders(
+  tx: EntityManager,
+  siteId: number,
+  listing: ListingEntity,
+  profiles: FounderProfile[],
+): Promise<void> {
   const current = listing.founders.getItems().map((link) => link.founder);
   const elsewhere = current.length ? await tx.find(ListingFounder, { founder: { $in: current }, listing: { $ne: listing } }) : [];
   const shared = new Set(elsewhere.map((link) => link.founder.id));
@@ -119,6 +136,11 @@ async function replaceFounders(tx: EntityManager, siteId: number, listing: Listi
 
 /** Slugs of the site's listings (or founders) that are `base` or `base-<n>`. */
 async function slugsTaken(tx: EntityManager, table: 'listing' | 'founder', siteId: number, base: string): Promise<Set<string>> {
-  const rows = await query(tx, sql<{ slug: string }>`select slug from ${sql.raw(table)} where site_id = ${siteId} and (slug = ${base} or slug like ${`${base}-%`})`);
+  const rows = await query(
+    tx,
+    sql<{
+      slug: string;
+    }>`select slug from ${sql.raw(table)} where site_id = ${siteId} and (slug = ${base} or slug like ${`${base}-%`})`,
+  );
   return new Set(rows.map((row) => row.slug));
 }

@@ -12,7 +12,12 @@ export interface DraftBuildRef {
   ownerId: number;
 }
 
-function buildStart(config: Config, draft: DraftBuildRef, status: DraftStatus, serveOnly: boolean): LifecycleStart<typeof draftBuild> {
+function buildStart(
+  config: Config,
+  draft: DraftBuildRef,
+  status: DraftStatus,
+  serveOnly: boolean,
+): LifecycleStart<typeof draftBuild> {
   return {
     workflowId: workflowIds.draftBuild(draft.draftId),
     args: [{ draftId: draft.draftId, idleMs: config.draftIdleSeconds * 1000, ...(serveOnly ? { serveOnly } : {}) }],
@@ -37,12 +42,20 @@ export async function startDraftBuild(temporal: TemporalHandle, config: Config, 
  * When the build's run has completed (idle), update-with-start opens a serving run under the same
  * id; while one is open, every request goes to it.
  */
-export async function regenerateDraftFields(temporal: TemporalHandle, config: Config, draft: DraftBuildRef, fields: string[]): Promise<void> {
+export async function regenerateDraftFields(
+  temporal: TemporalHandle,
+  config: Config,
+  draft: DraftBuildRef,
+  fields: string[],
+): Promise<void> {
   try {
     await updateLifecycleWithStart(temporal, draftBuild, buildStart(config, draft, 'ready', true), regenerateUpdate, { fields });
   } catch (error) {
     if (error instanceof WorkflowUpdateFailedError) {
-      throw new AppError('unavailable', `The fields could not be redrafted: ${error.cause?.message ?? error.message}. Try again.`);
+      throw new AppError(
+        'unavailable',
+        `The fields could not be redrafted: ${error.cause?.message ?? error.message}. Try again.`,
+      );
     }
     throw error;
   }

@@ -11,4 +11,16 @@ import { Milestone } from './milestone.js';
 import { Product } from './product.js';
 
 /** Every entity the ORM knows; a new entity is one file plus one line here. */
-export const entities = [Draft, Company, Listing, ListingFounder, Founder, FounderStory, Milestone, ListingUpdate, ListingRevision, InterviewAnswer, Product];
+export const entities = [
+  Draft,
+  Company,
+  Listing,
+  ListingFounder,
+  Founder,
+  FounderStory,
+  Milestone,
+  ListingUpdate,
+  ListingRevision,
+  InterviewAnswer,
+  Product,
+];

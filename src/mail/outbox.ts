@@ -13,7 +13,10 @@ export interface OutboxMail {
 
 /** The development mailbox: mail that would have been sent, kept for the /dev/mail page and tests. */
 export async function storeMail(em: EntityManager, message: MailMessage): Promise<void> {
-  await query(em, sql`insert into mail_outbox (recipient, subject, text_body, html_body) values (${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null})`);
+  await query(
+    em,
+    sql`insert into mail_outbox (recipient, subject, text_body, html_body) values (${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null})`,
+  );
 }
 
 export async function latestMail(em: EntityManager, limit: number, recipient?: string): Promise<OutboxMail[]> {

@@ -2,10 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { execute, query, sql } from './sql.js';
 
 export type IdempotencyClaim =
-  | { kind: 'claimed' }
-  | { kind: 'running' }
-  | { kind: 'mismatch' }
-  | { kind: 'done'; status: number; body: object };
+  { kind: 'claimed' } | { kind: 'running' } | { kind: 'mismatch' } | { kind: 'done'; status: number; body: object };
 
 /**
  * The Idempotency-Key store. A key is claimed by inserting a 'running' row; the primary key makes
@@ -17,11 +14,23 @@ export class IdempotencyStore {
   async claim(caller: string, key: string, operation: string, requestHash: string, ttlHours: number): Promise<IdempotencyClaim> {
     const em = this.em;
     await query(em, sql`delete from idempotency_record where caller = ${caller} and key = ${key} and expires_at <= now()`);
-    const inserted = await query(em, sql<{ key: string }>`insert into idempotency_record (caller, key, operation, request_hash, state, expires_at)
+    const inserted = await query(
+      em,
+      sql<{ key: string }>`insert into idempotency_record (caller, key, operation, request_hash, state, expires_at)
        values (${caller}, ${key}, ${operation}, ${requestHash}, 'running', now() + make_interval(hours => ${ttlHours}))
-       on conflict (caller, key) do nothing returning key`);
+       on conflict (caller, key) do nothing returning key`,
+    );
     if (inserted.length) return { kind: 'claimed' };
-    const [row] = await query(em, sql<{ operation: string; request_hash: string; state: string; response_status: number; response_body: object }>`select operation, request_hash, state, response_status, response_body from idempotency_record where caller = ${caller} and key = ${key}`);
+    const [row] = await query(
+      em,
+      sql<{
+        operation: string;
+        request_hash: string;
+        state: string;
+        response_status: number;
+        response_body: object;
+      }>`select operation, request_hash, state, response_status, response_body from idempotency_record where caller = ${caller} and key = ${key}`,
+    );
     if (!row) return this.claim(caller, key, operation, requestHash, ttlHours);
     if (row.operation !== operation || row.request_hash !== requestHash) return { kind: 'mismatch' };
     if (row.state === 'running') return { kind: 'running' };
@@ -29,7 +38,10 @@ export class IdempotencyStore {
   }
 
   async complete(caller: string, key: string, status: number, body: object): Promise<void> {
-    await query(this.em, sql`update idempotency_record set state = 'done', response_status = ${status}, response_body = ${sql.json(body)}::jsonb where caller = ${caller} and key = ${key}`);
+    await query(
+      this.em,
+      sql`update idempotency_record set state = 'done', response_status = ${status}, response_body = ${sql.json(body)}::jsonb where caller = ${caller} and key = ${key}`,
+    );
   }
 
   /** Frees a key whose request failed, so that a retry runs again rather than replaying a failure. */

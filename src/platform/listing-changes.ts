@@ -21,7 +21,11 @@ const heartbeatTimeoutMs = 10_000;
  * so once it is back `onChange('all')` is called. A heartbeat query finds a connection the
  * network dropped silently.
  */
-export async function listenForListingChanges(databaseUrl: string, onChange: (change: ListingChange) => void, log: Logger): Promise<ListingChangeListener> {
+export async function listenForListingChanges(
+  databaseUrl: string,
+  onChange: (change: ListingChange) => void,
+  log: Logger,
+): Promise<ListingChangeListener> {
   let current: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
@@ -32,12 +36,19 @@ export async function listenForListingChanges(databaseUrl: string, onChange: (ch
     void client.end().catch(() => undefined);
     if (closed) return;
     // 57P01: PostgreSQL is shutting down (a restart, or the embedded one stopping with us).
-    log[error.code === '57P01' ? 'info' : 'warn']({ err: error }, 'listing change listener lost its connection; profiles are dropped and it reconnects');
+    log[error.code === '57P01' ? 'info' : 'warn'](
+      { err: error },
+      'listing change listener lost its connection; profiles are dropped and it reconnects',
+    );
     scheduleReconnect();
   };
 
   const connect = async (afterFailure: boolean): Promise<void> => {
-    const client = new pg.Client({ connectionString: databaseUrl, keepAlive: true, application_name: 'launch-directory listing changes' });
+    const client = new pg.Client({
+      connectionString: databaseUrl,
+      keepAlive: true,
+      application_name: 'launch-directory listing changes',
+    });
     current = client;
     client.on('notification', (message) => {
       const payload = message.payload ?? '';
@@ -75,7 +86,9 @@ export async function listenForListingChanges(databaseUrl: string, onChange: (ch
   const heartbeat = setInterval(() => {
     const client = current;
     if (!client) return;
-    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer to the heartbeat')), heartbeatTimeoutMs).unref());
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('no answer to the heartbeat')), heartbeatTimeoutMs).unref(),
+    );
     Promise.race([client.query('select 1'), timeout]).catch((error: Error) => lost(client, error));
   }, heartbeatMs);
   heartbeat.unref();

@@ -102,7 +102,8 @@ export class SharedRateLimiter {
       }
     } finally {
       this.timer = undefined;
-      if ([...this.windows.values()].some((w) => w.pending > 0)) this.timer = setTimeout(() => void this.sync(), this.syncMs).unref();
+      if ([...this.windows.values()].some((w) => w.pending > 0))
+        this.timer = setTimeout(() => void this.sync(), this.syncMs).unref();
     }
   }
 }

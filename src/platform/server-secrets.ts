@@ -8,7 +8,10 @@ import { query, sql } from './sql.js';
 export async function sharedSecret<T>(em: EntityManager, name: string, candidate: () => Promise<T>): Promise<T> {
   const [existing] = await query(em, sql<{ value: T }>`select value from server_secret where name = ${name}`);
   if (existing) return existing.value;
-  await query(em, sql`insert into server_secret (name, value) values (${name}, ${sql.json(await candidate())}::jsonb) on conflict (name) do nothing`);
+  await query(
+    em,
+    sql`insert into server_secret (name, value) values (${name}, ${sql.json(await candidate())}::jsonb) on conflict (name) do nothing`,
+  );
   const [stored] = await query(em, sql<{ value: T }>`select value from server_secret where name = ${name}`);
   return stored.value;
 }

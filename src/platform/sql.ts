@@ -22,7 +22,11 @@ export class Sql<Row = unknown> {
   toPostgres(): { text: string; values: unknown[] } {
     if (!this.compiled) {
       const values: unknown[] = [];
-      const text = this.flatten(values, () => `$${values.length}`, (s) => s);
+      const text = this.flatten(
+        values,
+        () => `$${values.length}`,
+        (s) => s,
+      );
       this.compiled = { text, values };
     }
     return this.compiled;
@@ -34,8 +38,21 @@ export class Sql<Row = unknown> {
    */
   toBuilder(escapeAlways: boolean): { text: string; values: unknown[] } {
     const values: unknown[] = [];
-    const text = this.flatten(values, () => '?', (s) => s.replaceAll('?', '\\?'));
-    return escapeAlways || values.length ? { text, values } : { text: this.flatten([], () => '?', (s) => s), values };
+    const text = this.flatten(
+      values,
+      () => '?',
+      (s) => s.replaceAll('?', '\\?'),
+    );
+    return escapeAlways || values.length
+      ? { text, values }
+      : {
+          text: this.flatten(
+            [],
+            () => '?',
+            (s) => s,
+          ),
+          values,
+        };
   }
 
   private flatten(values: unknown[], placeholder: () => string, literal: (s: string) => string): string {
@@ -101,7 +118,13 @@ function ormLikeTypes(): pg.CustomTypesConfig {
 
 export function openReadPool(databaseUrl: string, max: number): ReadPool {
   // Idle connections live as long as the ORM's (30 s), so their prepared statements outlast a lull.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max, idleTimeoutMillis: 30_000, application_name: 'launch-directory reads', types: ormLikeTypes() });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max,
+    idleTimeoutMillis: 30_000,
+    application_name: 'launch-directory reads',
+    types: ormLikeTypes(),
+  });
   // An idle connection that breaks is dropped by the pool, which opens another when needed.
   pool.on('error', () => undefined);
   return pool;

@@ -22,8 +22,14 @@ export function demoBlogPosts(now: Date) {
       `Listings are ranked by community votes; billboard placements are paid and labelled as such. Good ${topic.words[1]} helps people understand your product in seconds.`,
     ].join('\n'),
     faqs: [
-      { question: `Does ${topic.words[0]} affect my ranking?`, answer: 'Rankings follow community votes only; the billboard is a separate, paid ranking.' },
-      { question: 'Where can I ask more questions?', answer: 'Reply to this post or write to the site team from your account page.' },
+      {
+        question: `Does ${topic.words[0]} affect my ranking?`,
+        answer: 'Rankings follow community votes only; the billboard is a separate, paid ranking.',
+      },
+      {
+        question: 'Where can I ask more questions?',
+        answer: 'Reply to this post or write to the site team from your account page.',
+      },
     ],
     author: 'The editors',
     published_at: addDays(now, -7 * i - 1).toISOString(),

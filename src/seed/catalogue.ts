@@ -35,9 +35,15 @@ export async function seedCatalogue(em: EntityManager, siteId: number, opts: See
   const batchSize = opts.batchSize ?? 2000;
   await em.transactional(async (tx) => {
     await seedCategoryTree(tx, siteId);
-    await query(tx, sql`insert into app_user (email, name) select 'demo-' || g || '@users.example', 'Demo user ' || g from generate_series(1, ${demoUsers}) g on conflict do nothing`);
-    await query(tx, sql`create temp table seed_user on commit drop as
-      select (row_number() over (order by id) - 1)::int as n, id from app_user where email like 'demo-%@users.example'`);
+    await query(
+      tx,
+      sql`insert into app_user (email, name) select 'demo-' || g || '@users.example', 'Demo user ' || g from generate_series(1, ${demoUsers}) g on conflict do nothing`,
+    );
+    await query(
+      tx,
+      sql`create temp table seed_user on commit drop as
+      select (row_number() over (order by id) - 1)::int as n, id from app_user where email like 'demo-%@users.example'`,
+    );
     await query(tx, sql`alter table seed_user add primary key (n)`);
     await query(tx, sql`create temp table seed_target (listing_id int primary key, votes int, followers int) on commit drop`);
 
@@ -53,7 +59,10 @@ export async function seedCatalogue(em: EntityManager, siteId: number, opts: See
       }
     }
     if (batch.length) await insertListings(tx, siteId, batch);
-    await query(tx, sql`update listing l set company_id = c.id from company c where c.domain = l.domain and l.site_id = ${siteId} and l.company_id is null`);
+    await query(
+      tx,
+      sql`update listing l set company_id = c.id from company c where c.domain = l.domain and l.site_id = ${siteId} and l.company_id is null`,
+    );
     await seedSignals(tx, siteId, opts.now, demoUsers);
 
     const thisMonday = mondayOf(opts.now);
@@ -84,10 +93,13 @@ async function seedCategoryTree(em: EntityManager, siteId: number): Promise<void
   ]);
   // Parents first, then children pointing at them; an existing slug is left alone.
   for (const level of [rows.filter((r) => !r.parent), rows.filter((r) => r.parent)]) {
-    await query(em, sql`insert into category (site_id, parent_id, slug, name, description, faqs, position)
+    await query(
+      em,
+      sql`insert into category (site_id, parent_id, slug, name, description, faqs, position)
        select ${siteId}, (select id from category p where p.site_id = ${siteId} and p.slug = r.parent), r.slug, r.name, r.description, r.faqs, r.position
        from json_to_recordset(${sql.json(level)}::json) as r(slug text, name text, description text, faqs jsonb, position int, parent text)
-       on conflict (site_id, slug) do nothing`);
+       on conflict (site_id, slug) do nothing`,
+    );
   }
 }
 
@@ -96,9 +108,18 @@ async function seedCategoryTree(em: EntityManager, siteId: number): Promise<void
  * written as its lifecycle would have left it (live, scheduled, awaiting its badge...).
  */
 async function insertListings(em: EntityManager, siteId: number, batch: SeedListing[]): Promise<void> {
-  const rows = batch.map((l, i) => ({ ...l, owner: l.owned ? (l.slug.length * 131 + i * 17) % demoUsers : null, founders: undefined }));
-  await query(em, sql`insert into company (name, domain) select r.name, r.domain from json_to_recordset(${sql.json(batch.map((l) => ({ name: l.name, domain: l.domain })))}::json) as r(name text, domain text)`);
-  await query(em, sql`insert into listing (site_id, slug, name, tagline, short_description, description, stage, pricing_model, pricing_summary,
+  const rows = batch.map((l, i) => ({
+    ...l,
+    owner: l.owned ? (l.slug.length * 131 + i * 17) % demoUsers : null,
+    founders: undefined,
+  }));
+  await query(
+    em,
+    sql`insert into company (name, domain) select r.name, r.domain from json_to_recordset(${sql.json(batch.map((l) => ({ name: l.name, domain: l.domain })))}::json) as r(name text, domain text)`,
+  );
+  await query(
+    em,
+    sql`insert into listing (site_id, slug, name, tagline, short_description, description, stage, pricing_model, pricing_summary,
        country, city, founded_year, website_url, domain, logo_url, features, usps, keywords, tags, category_ids, socials, faqs,
        not_found_on_website, plan, unlocked_sections, status, launch_week, launched_at, view_count, owner_id)
      select ${siteId}, r.slug, r.name, r.tagline, r.short_description, r.description, r.stage, r.pricing_model, r.pricing_summary,
@@ -109,10 +130,14 @@ async function insertListings(em: EntityManager, siteId: number, batch: SeedList
      from json_to_recordset(${sql.json(rows)}::json) as r(slug text, name text, tagline text, short_description text, description text, stage text,
        pricing_model text, pricing_summary text, country text, city text, founded_year int, website_url text, domain text, logo_url text,
        features text[], usps text[], keywords text[], tags text[], categories text[], socials jsonb, faqs jsonb, not_found_on_website text[],
-       plan text, unlocked_sections text[], status text, launch_week date, launched_at timestamptz, view_count int, owner int)`);
-  await query(em, sql`insert into seed_target (listing_id, votes, followers)
+       plan text, unlocked_sections text[], status text, launch_week date, launched_at timestamptz, view_count int, owner int)`,
+  );
+  await query(
+    em,
+    sql`insert into seed_target (listing_id, votes, followers)
      select l.id, r.votes, r.followers from json_to_recordset(${sql.json(batch.map((l) => ({ slug: l.slug, votes: l.votes, followers: l.followers })))}::json) as r(slug text, votes int, followers int)
-     join listing l on l.site_id = ${siteId} and l.slug = r.slug`);
+     join listing l on l.site_id = ${siteId} and l.slug = r.slug`,
+  );
   await insertFounders(em, siteId, batch);
 }
 
@@ -125,20 +150,29 @@ async function insertFounders(em: EntityManager, siteId: number, batch: SeedList
       links.push({ listing: l.slug, founder: f.slug, position });
     });
   }
-  await query(em, sql`insert into founder (site_id, slug, name, title, bio, country, socials)
+  await query(
+    em,
+    sql`insert into founder (site_id, slug, name, title, bio, country, socials)
      select ${siteId}, r.slug, r.name, r.title, r.bio, r.country, r.socials
      from json_to_recordset(${sql.json([...founders.values()])}::json) as r(slug text, name text, title text, bio text, country text, socials jsonb)
-     on conflict (site_id, slug) do nothing`);
-  await query(em, sql`insert into listing_founder (listing_id, founder_id, position)
+     on conflict (site_id, slug) do nothing`,
+  );
+  await query(
+    em,
+    sql`insert into listing_founder (listing_id, founder_id, position)
      select l.id, f.id, r.position from json_to_recordset(${sql.json(links)}::json) as r(listing text, founder text, position int)
-     join listing l on l.site_id = ${siteId} and l.slug = r.listing join founder f on f.site_id = ${siteId} and f.slug = r.founder`);
+     join listing l on l.site_id = ${siteId} and l.slug = r.listing join founder f on f.site_id = ${siteId} and f.slug = r.founder`,
+  );
 }
 
 async function seedBlog(em: EntityManager, siteId: number, now: Date): Promise<void> {
-  await query(em, sql`insert into blog_post (site_id, slug, title, summary, body_markdown, faqs, author, published_at)
+  await query(
+    em,
+    sql`insert into blog_post (site_id, slug, title, summary, body_markdown, faqs, author, published_at)
      select ${siteId}, r.slug, r.title, r.summary, r.body_markdown, r.faqs, r.author, r.published_at
      from json_to_recordset(${sql.json(demoBlogPosts(now))}::json) as r(slug text, title text, summary text, body_markdown text, faqs jsonb, author text, published_at timestamptz)
-     on conflict (site_id, slug) do nothing`);
+     on conflict (site_id, slug) do nothing`,
+  );
 }
 
 /** `npm start` on an empty database: seed the configured number of listings so the directory looks alive. */

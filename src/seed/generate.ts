@@ -90,7 +90,12 @@ export function* generateListings(count: number, now: Date, seed = 42): Generato
     const city = rnd.chance(0.85) ? rnd.pick(place.cities) : null;
     const foundedYear = rnd.chance(0.8) ? rnd.int(2012, now.getUTCFullYear()) : null;
     const pricingModel = rnd.pick(words.pricingModels);
-    const pricingSummary = pricingModel === 'free' || pricingModel === 'open-source' ? 'Free forever' : rnd.chance(0.8) ? `From $${rnd.pick([5, 9, 12, 19, 29, 49, 99])} per month` : null;
+    const pricingSummary =
+      pricingModel === 'free' || pricingModel === 'open-source'
+        ? 'Free forever'
+        : rnd.chance(0.8)
+          ? `From $${rnd.pick([5, 9, 12, 19, 29, 49, 99])} per month`
+          : null;
     const domain = `${slug.replace(/-/g, '')}.example`;
     const features = rnd.sample(sub.features, rnd.int(3, sub.features.length));
     const benefit = rnd.pick(words.benefits);
@@ -111,15 +116,30 @@ export function* generateListings(count: number, now: Date, seed = 42): Generato
       logo_url: `https://${domain}/logo.png`,
       features,
       usps: [`Built for ${audience}`, benefit.charAt(0).toUpperCase() + benefit.slice(1)],
-      keywords: [noun, sub.name.toLowerCase(), parent.name.toLowerCase(), ...rnd.sample(sub.nouns, 1)].filter((k, n, all) => all.indexOf(k) === n),
+      keywords: [noun, sub.name.toLowerCase(), parent.name.toLowerCase(), ...rnd.sample(sub.nouns, 1)].filter(
+        (k, n, all) => all.indexOf(k) === n,
+      ),
       tags: [sub.slug, pricingModel],
-      categories: plan === 'paid' && rnd.chance(0.5) ? [sub.slug, ...rnd.sample(subs, 2).map((s) => s.sub.slug).filter((s) => s !== sub.slug)] : [sub.slug],
+      categories:
+        plan === 'paid' && rnd.chance(0.5)
+          ? [
+              sub.slug,
+              ...rnd
+                .sample(subs, 2)
+                .map((s) => s.sub.slug)
+                .filter((s) => s !== sub.slug),
+            ]
+          : [sub.slug],
       socials: rnd.chance(0.7) ? { x: `https://x.example/${slug}`, linkedin: `https://linkedin.example/company/${slug}` } : {},
       faqs: [
         { question: `Who is ${name} for?`, answer: `${name} is made for ${audience}.` },
         { question: `How much does ${name} cost?`, answer: pricingSummary ?? 'The website does not say.' },
       ],
-      not_found_on_website: [...(city ? [] : ['city']), ...(foundedYear ? [] : ['founded_year']), ...(pricingSummary ? [] : ['pricing_summary'])],
+      not_found_on_website: [
+        ...(city ? [] : ['city']),
+        ...(foundedYear ? [] : ['founded_year']),
+        ...(pricingSummary ? [] : ['pricing_summary']),
+      ],
       plan,
       unlocked_sections: plan === 'free' && rnd.chance(0.05) ? ['story'] : [],
       status: when.status,
@@ -148,7 +168,12 @@ function uniqueName(rnd: Random, used: Set<string>, i: number): string {
 }
 
 /** Most launches are live in a past or the current week; some wait for a future week. */
-function launchOf(rnd: Random, now: Date, thisMonday: Date, back: number): { status: ListingStatus; week: string | null; launchedAt: string | null } {
+function launchOf(
+  rnd: Random,
+  now: Date,
+  thisMonday: Date,
+  back: number,
+): { status: ListingStatus; week: string | null; launchedAt: string | null } {
   const roll = rnd.next();
   if (roll < 0.06) return { status: 'scheduled', week: isoDate(addWeeks(thisMonday, rnd.int(1, 4))), launchedAt: null };
   if (roll < 0.08) return { status: 'awaiting_badge', week: isoDate(addWeeks(thisMonday, rnd.int(3, 6))), launchedAt: null };
@@ -161,10 +186,21 @@ function launchOf(rnd: Random, now: Date, thisMonday: Date, back: number): { sta
   return { status: 'live', week: isoDate(monday), launchedAt: launchedAt.toISOString() };
 }
 
-function description(name: string, noun: string, audience: string, features: string[], benefit: string, parent: SeedCategory, sub: SeedSubcategory): string {
+function description(
+  name: string,
+  noun: string,
+  audience: string,
+  features: string[],
+  benefit: string,
+  parent: SeedCategory,
+  sub: SeedSubcategory,
+): string {
   return [
     `${name} is a ${noun} built for ${audience}.`,
-    `It ${benefit}, and brings ${features.slice(0, 3).map((f) => f.toLowerCase()).join(', ')} together in one ${sub.name.toLowerCase()} product.`,
+    `It ${benefit}, and brings ${features
+      .slice(0, 3)
+      .map((f) => f.toLowerCase())
+      .join(', ')} together in one ${sub.name.toLowerCase()} product.`,
     `Teams looking at ${parent.name.toLowerCase()} tools choose it because it is quick to start with and easy to leave: every export is open.`,
   ].join(' ');
 }

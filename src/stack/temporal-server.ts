@@ -56,7 +56,10 @@ async function buildWithGo(cacheDir: string, log: Logger): Promise<void> {
     'Building the Temporal CLI with Go. This happens once and takes a few minutes (it compiles the whole Temporal server); later starts reuse the cached binary.',
   );
   await new Promise<void>((resolve, reject) => {
-    const child = spawn('go', ['install', cliModule], { env: { ...process.env, GOBIN: bin }, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn('go', ['install', cliModule], {
+      env: { ...process.env, GOBIN: bin },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`go install ${cliModule} exited with ${code}`))));
   });
@@ -97,7 +100,11 @@ export async function startTemporalDevServer(
       uiPort: opts.uiPort,
       dbFilename: opts.dbFile,
       namespace: opts.namespace,
-      extraArgs: ['--log-level', 'error', ...customSearchAttributes.flatMap((key) => ['--search-attribute', `${key.name}=${cliTypeNames[key.type]}`])],
+      extraArgs: [
+        '--log-level',
+        'error',
+        ...customSearchAttributes.flatMap((key) => ['--search-attribute', `${key.name}=${cliTypeNames[key.type]}`]),
+      ],
     },
   });
   return {

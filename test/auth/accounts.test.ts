@@ -73,7 +73,8 @@ describe('sign-in by email link', () => {
   it('throttles sign-in mail to one address', async () => {
     const browser = new WebClient(app.url);
     const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push((await browser.submit(await browser.get('/sign-in'), '/sign-in', { email: 'flood@example.com' })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await browser.submit(await browser.get('/sign-in'), '/sign-in', { email: 'flood@example.com' })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
@@ -104,13 +105,17 @@ describe('API keys', () => {
     const listed = await browser.get('/account');
     expect(listed.html).not.toContain(key);
     expect(listed.html).toContain(`<code>${key.slice(0, 10)}…</code>`);
-    expect(listed.html).toMatch(/<td>laptop<\/td><td><code>[^<]+<\/code><\/td><td>[^<]+<\/td><td>\d{4}-\d\d-\d\d \d\d:\d\d UTC<\/td>/);
+    expect(listed.html).toMatch(
+      /<td>laptop<\/td><td><code>[^<]+<\/code><\/td><td>[^<]+<\/td><td>\d{4}-\d\d-\d\d \d\d:\d\d UTC<\/td>/,
+    );
 
     const revoke = formsOf(listed.html).find((f) => /\/revoke$/.test(f.action))!;
     expect((await browser.post(revoke.action, revoke.fields)).status).toBe(303);
     const after = await request(`${app.api}/me`, { headers: bearer(key) });
     expect(after.status).toBe(401);
-    expect(after.headers.get('www-authenticate')).toBe(`Bearer error="invalid_token", resource_metadata="${app.url}/.well-known/oauth-protected-resource/api/v1"`);
+    expect(after.headers.get('www-authenticate')).toBe(
+      `Bearer error="invalid_token", resource_metadata="${app.url}/.well-known/oauth-protected-resource/api/v1"`,
+    );
     expect((await browser.get('/account')).html).not.toContain('<td>laptop</td>');
   });
 
@@ -142,7 +147,9 @@ describe('get_account', () => {
   it('is 401 with a resource_metadata challenge without credentials, and for malformed or unknown ones', async () => {
     const none = await request(`${app.api}/me`);
     expect(none.status).toBe(401);
-    expect(none.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${app.url}/.well-known/oauth-protected-resource/api/v1"`);
+    expect(none.headers.get('www-authenticate')).toBe(
+      `Bearer resource_metadata="${app.url}/.well-known/oauth-protected-resource/api/v1"`,
+    );
     for (const header of ['Basic dXNlcjpwYXNz', 'Bearer', `Bearer ldk_${'A'.repeat(43)}`, 'Bearer not.a.jwt']) {
       const res = await request(`${app.api}/me`, { headers: { authorization: header } });
       expect(res.status).toBe(401);
@@ -165,10 +172,17 @@ describe('credential storage', () => {
   it('keeps no API key, token, code, link or session in plain text', async () => {
     const browser = new WebClient(app.url);
     await browser.signIn(app, 'vault@example.com');
-    const secrets = [await createKey(browser, 'vault'), browser.cookie('ld_session')!, (await signInLinkFor(app, 'vault@example.com')).split('token=')[1]];
+    const secrets = [
+      await createKey(browser, 'vault'),
+      browser.cookie('ld_session')!,
+      (await signInLinkFor(app, 'vault@example.com')).split('token=')[1],
+    ];
     const token = await accessTokenFor(app, browser, 'vault@example.com', 'account:read', `${app.url}/api/v1`);
     secrets.push(token, browser.cookie('_session')!);
-    const reg = await request(`${app.url}/oauth/reg`, { method: 'POST', json: { redirect_uris: ['http://127.0.0.1:7777/callback'] } });
+    const reg = await request(`${app.url}/oauth/reg`, {
+      method: 'POST',
+      json: { redirect_uris: ['http://127.0.0.1:7777/callback'] },
+    });
     secrets.push(reg.body.registration_access_token);
     expect(secrets.every((s) => typeof s === 'string' && s.length >= 20)).toBe(true);
 
@@ -178,7 +192,8 @@ describe('credential storage', () => {
     for (const { tablename } of tables.filter((t) => t.tablename !== 'mail_outbox')) {
       const rows = await conn.execute<{ row: string }[]>(`select row_to_json(t)::text as row from "${tablename}" t`);
       const dump = rows.map((r) => r.row).join('\n');
-      for (const secret of secrets) expect({ table: tablename, found: dump.includes(secret) }).toEqual({ table: tablename, found: false });
+      for (const secret of secrets)
+        expect({ table: tablename, found: dump.includes(secret) }).toEqual({ table: tablename, found: false });
     }
   });
 });

@@ -36,7 +36,10 @@ describe('OAuth authorization server', () => {
       token_endpoint_auth_method: 'none',
       application_type: 'native',
     });
-    app = await startTestApp({ worker: false, env: { OAUTH_CLIENT_METADATA_TEST_ORIGINS: `cimd.test=http://127.0.0.1:${cimdPort}` } });
+    app = await startTestApp({
+      worker: false,
+      env: { OAUTH_CLIENT_METADATA_TEST_ORIGINS: `cimd.test=http://127.0.0.1:${cimdPort}` },
+    });
     mcp = `${app.url}/mcp`;
     rest = `${app.url}/api/v1`;
   });
@@ -61,10 +64,18 @@ describe('OAuth authorization server', () => {
     });
     expect(meta.body.scopes_supported).toEqual(expect.arrayContaining(['account:read', 'listings:write', 'orders:write']));
     expect(meta.body.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token']));
-    for (const [path, resource] of [['/mcp', mcp], ['/api/v1', rest]]) {
+    for (const [path, resource] of [
+      ['/mcp', mcp],
+      ['/api/v1', rest],
+    ]) {
       const prm = await request(`${app.url}/.well-known/oauth-protected-resource${path}`);
       expect(prm.status).toBe(200);
-      expect(prm.body).toMatchObject({ resource, authorization_servers: [app.url], scopes_supported: ['account:read', 'listings:write', 'orders:write'], bearer_methods_supported: ['header'] });
+      expect(prm.body).toMatchObject({
+        resource,
+        authorization_servers: [app.url],
+        scopes_supported: ['account:read', 'listings:write', 'orders:write'],
+        bearer_methods_supported: ['header'],
+      });
     }
     const openapi = await request(`${rest}/openapi.json`);
     expect(openapi.body.components.securitySchemes.oauth2.flows.authorizationCode).toMatchObject({
@@ -74,13 +85,24 @@ describe('OAuth authorization server', () => {
   });
 
   it('runs the whole flow: registration, PKCE, email sign-in, Allow access, token, GET /me, refresh, audience checks', async () => {
-    const registered = await registerClient(app, { client_name: 'Flow Agent', redirect_uris: [redirectUri], token_endpoint_auth_method: 'none', application_type: 'native' });
+    const registered = await registerClient(app, {
+      client_name: 'Flow Agent',
+      redirect_uris: [redirectUri],
+      token_endpoint_auth_method: 'none',
+      application_type: 'native',
+    });
     expect(registered.status).toBe(201);
     expect(registered.body.client_secret).toBeUndefined();
     const clientId: string = registered.body.client_id;
 
     const browser = new WebClient(app.url);
-    const auth = await authorize(app, browser, { clientId, redirectUri, scope: 'account:read listings:write', resource: [rest, mcp], email: 'flow@example.com' });
+    const auth = await authorize(app, browser, {
+      clientId,
+      redirectUri,
+      scope: 'account:read listings:write',
+      resource: [rest, mcp],
+      email: 'flow@example.com',
+    });
     expect(auth.steps).toEqual(['sign-in', 'continue', 'allow']);
     expect(auth.consentHtml).toContain('Flow Agent');
     expect(auth.consentHtml).toContain('<code>account:read</code>');
@@ -100,17 +122,33 @@ describe('OAuth authorization server', () => {
     const me = await request(`${rest}/me`, { headers: { authorization: `Bearer ${token.body.access_token}` } });
     expect(me.status).toBe(200);
     expect(me.body).toEqual({
-      user: { id: expect.any(Number), email: 'flow@example.com', name: null, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) },
+      user: {
+        id: expect.any(Number),
+        email: 'flow@example.com',
+        name: null,
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+      },
       auth: { via: 'oauth', client_id: clientId, scopes: ['account:read', 'listings:write'] },
     });
 
     // The REST token is refused by the MCP resource.
-    const atMcp = await request(mcp, { method: 'POST', headers: { authorization: `Bearer ${token.body.access_token}` }, json: {} });
+    const atMcp = await request(mcp, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.body.access_token}` },
+      json: {},
+    });
     expect(atMcp.status).toBe(401);
-    expect(atMcp.headers.get('www-authenticate')).toBe(`Bearer error="invalid_token", resource_metadata="${app.url}/.well-known/oauth-protected-resource/mcp"`);
+    expect(atMcp.headers.get('www-authenticate')).toBe(
+      `Bearer error="invalid_token", resource_metadata="${app.url}/.well-known/oauth-protected-resource/mcp"`,
+    );
 
     // Refresh: rotated, and may switch to the other granted audience.
-    const refreshed = await tokenRequest(app, { grant_type: 'refresh_token', refresh_token: token.body.refresh_token, client_id: clientId, resource: mcp });
+    const refreshed = await tokenRequest(app, {
+      grant_type: 'refresh_token',
+      refresh_token: token.body.refresh_token,
+      client_id: clientId,
+      resource: mcp,
+    });
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.refresh_token).not.toBe(token.body.refresh_token);
     expect(decodeJwt(refreshed.body.access_token).aud).toBe(mcp);
@@ -120,22 +158,45 @@ describe('OAuth authorization server', () => {
     expect(mcpTokenAtRest.status).toBe(401);
     expect(mcpTokenAtRest.headers.get('content-type')).toContain('application/problem+json');
     expect(mcpTokenAtRest.body.code).toBe('unauthorized');
-    expect(mcpTokenAtRest.headers.get('www-authenticate')).toBe(`Bearer error="invalid_token", resource_metadata="${app.url}/.well-known/oauth-protected-resource/api/v1"`);
+    expect(mcpTokenAtRest.headers.get('www-authenticate')).toBe(
+      `Bearer error="invalid_token", resource_metadata="${app.url}/.well-known/oauth-protected-resource/api/v1"`,
+    );
 
     // Refreshing back to the REST audience works with the rotated token.
-    const again = await tokenRequest(app, { grant_type: 'refresh_token', refresh_token: refreshed.body.refresh_token, client_id: clientId, resource: rest });
+    const again = await tokenRequest(app, {
+      grant_type: 'refresh_token',
+      refresh_token: refreshed.body.refresh_token,
+      client_id: clientId,
+      resource: rest,
+    });
     expect(again.status).toBe(200);
     expect((await request(`${rest}/me`, { headers: { authorization: `Bearer ${again.body.access_token}` } })).status).toBe(200);
 
     // Reusing a rotated-out refresh token fails and revokes the grant.
-    const reuse = await tokenRequest(app, { grant_type: 'refresh_token', refresh_token: token.body.refresh_token, client_id: clientId, resource: rest });
+    const reuse = await tokenRequest(app, {
+      grant_type: 'refresh_token',
+      refresh_token: token.body.refresh_token,
+      client_id: clientId,
+      resource: rest,
+    });
     expect(reuse.status).toBe(400);
     expect(reuse.body.error).toBe('invalid_grant');
-    const afterRevoke = await tokenRequest(app, { grant_type: 'refresh_token', refresh_token: again.body.refresh_token, client_id: clientId, resource: rest });
+    const afterRevoke = await tokenRequest(app, {
+      grant_type: 'refresh_token',
+      refresh_token: again.body.refresh_token,
+      client_id: clientId,
+      resource: rest,
+    });
     expect(afterRevoke.body.error).toBe('invalid_grant');
 
     // Second authorization in the same browser: signed in already, so only Allow access (grant was revoked).
-    const second = await authorize(app, browser, { clientId, redirectUri, scope: 'account:read', resource: [rest], email: 'flow@example.com' });
+    const second = await authorize(app, browser, {
+      clientId,
+      redirectUri,
+      scope: 'account:read',
+      resource: [rest],
+      email: 'flow@example.com',
+    });
     expect(second.steps).toEqual(['allow']);
 
     // Exactly one of several concurrent exchanges of one code succeeds.
@@ -147,7 +208,13 @@ describe('OAuth authorization server', () => {
 
   it('accepts a client ID metadata document client served on loopback and warns on the consent page', async () => {
     const browser = new WebClient(app.url);
-    const auth = await authorize(app, browser, { clientId: cimdId, redirectUri: cimdRedirect, scope: 'orders:write', resource: [mcp], email: 'cimd@example.com' });
+    const auth = await authorize(app, browser, {
+      clientId: cimdId,
+      redirectUri: cimdRedirect,
+      scope: 'orders:write',
+      resource: [mcp],
+      email: 'cimd@example.com',
+    });
     expect(auth.consentHtml).toContain('Document Client');
     expect(auth.consentHtml).toContain('identifies itself as <code>https://cimd.test/client.json</code>');
     const token = await exchangeCode(app, auth, cimdId, cimdRedirect);
@@ -158,7 +225,14 @@ describe('OAuth authorization server', () => {
   it('refuses client IDs it must not fetch: plain http, and https hosts not configured for tests', async () => {
     const { challenge } = pkcePair();
     for (const clientId of [`${app.url}/client.json`, 'https://127.0.0.1:1/client.json']) {
-      const query = new URLSearchParams({ client_id: clientId, response_type: 'code', redirect_uri: cimdRedirect, scope: 'account:read', code_challenge: challenge, code_challenge_method: 'S256' });
+      const query = new URLSearchParams({
+        client_id: clientId,
+        response_type: 'code',
+        redirect_uri: cimdRedirect,
+        scope: 'account:read',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      });
       const res = await new WebClient(app.url).get(`/oauth/auth?${query.toString()}`);
       expect(res.status).toBe(400);
       expect(res.location).toBeUndefined();
@@ -166,24 +240,50 @@ describe('OAuth authorization server', () => {
   });
 
   it('lets native clients use any loopback port and requires PKCE with S256', async () => {
-    const registered = await registerClient(app, { client_name: 'Native', redirect_uris: ['http://127.0.0.1:7000/cb'], application_type: 'native' });
+    const registered = await registerClient(app, {
+      client_name: 'Native',
+      redirect_uris: ['http://127.0.0.1:7000/cb'],
+      application_type: 'native',
+    });
     const clientId = registered.body.client_id;
     const browser = new WebClient(app.url);
-    const anyPort = await authorize(app, browser, { clientId, redirectUri: 'http://127.0.0.1:65000/cb', scope: 'account:read', resource: [rest], email: 'native@example.com' });
+    const anyPort = await authorize(app, browser, {
+      clientId,
+      redirectUri: 'http://127.0.0.1:65000/cb',
+      scope: 'account:read',
+      resource: [rest],
+      email: 'native@example.com',
+    });
     expect(anyPort.callback.searchParams.get('code')).toEqual(expect.any(String));
 
-    const base = { client_id: clientId, response_type: 'code', redirect_uri: 'http://127.0.0.1:7000/cb', scope: 'account:read', resource: rest };
+    const base = {
+      client_id: clientId,
+      response_type: 'code',
+      redirect_uri: 'http://127.0.0.1:7000/cb',
+      scope: 'account:read',
+      resource: rest,
+    };
     const noPkce = await browser.get(`/oauth/auth?${new URLSearchParams(base).toString()}`);
     expect(new URL(noPkce.location!).searchParams.get('error')).toBe('invalid_request');
-    const plain = await browser.get(`/oauth/auth?${new URLSearchParams({ ...base, code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' }).toString()}`);
+    const plain = await browser.get(
+      `/oauth/auth?${new URLSearchParams({ ...base, code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' }).toString()}`,
+    );
     expect(new URL(plain.location!).searchParams.get('error')).toBe('invalid_request');
-    const otherResource = await browser.get(`/oauth/auth?${new URLSearchParams({ ...base, resource: 'https://elsewhere.test/', code_challenge: 'a'.repeat(43), code_challenge_method: 'S256' }).toString()}`);
+    const otherResource = await browser.get(
+      `/oauth/auth?${new URLSearchParams({ ...base, resource: 'https://elsewhere.test/', code_challenge: 'a'.repeat(43), code_challenge_method: 'S256' }).toString()}`,
+    );
     expect(new URL(otherResource.location!).searchParams.get('error')).toBe('invalid_target');
   });
 
   it('sends access_denied to the client when the person presses Deny', async () => {
     const registered = await registerClient(app, { client_name: 'Denied', redirect_uris: [redirectUri] });
-    const auth = await authorize(app, new WebClient(app.url), { clientId: registered.body.client_id, redirectUri, resource: [rest], email: 'deny@example.com', deny: true });
+    const auth = await authorize(app, new WebClient(app.url), {
+      clientId: registered.body.client_id,
+      redirectUri,
+      resource: [rest],
+      email: 'deny@example.com',
+      deny: true,
+    });
     expect(auth.callback.searchParams.get('error')).toBe('access_denied');
     expect(auth.callback.searchParams.get('code')).toBeNull();
   });

@@ -11,11 +11,20 @@ describe('account area in a real browser', () => {
 
   beforeAll(async () => {
     if (!existsSync(chromiumPath)) {
-      throw new Error(`Chromium not found at ${chromiumPath}: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH. The browser test does not skip.`);
+      throw new Error(
+        `Chromium not found at ${chromiumPath}: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH. The browser test does not skip.`,
+      );
     }
     browser = await chromium.launch({
       executablePath: chromiumPath,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     app = await startTestApp({ worker: false });
   });

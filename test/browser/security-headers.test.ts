@@ -5,15 +5,37 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const pages = ['/', '/categories', '/categories/finance', '/leaderboards', '/leaderboards/billboard', '/listings/ledgerly', '/sign-in', '/docs'];
+const pages = [
+  '/',
+  '/categories',
+  '/categories/finance',
+  '/leaderboards',
+  '/leaderboards/billboard',
+  '/listings/ledgerly',
+  '/sign-in',
+  '/docs',
+];
 
 describe('security headers', () => {
   let app: TestApp;
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.`);
-    browser = await chromium.launch({ executablePath: chromiumPath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    if (!existsSync(chromiumPath))
+      throw new Error(
+        `Chromium not found at ${chromiumPath}: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.`,
+      );
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
     app = await startTestApp({ worker: false });
     await addCategory(app, 'finance', 'Finance');
     await addListing(app, { slug: 'ledgerly', name: 'Ledgerly', tagline: 'Invoices without pain', categories: ['finance'] });

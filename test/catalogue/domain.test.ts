@@ -1,4 +1,11 @@
-import { allBadgeStyles, badgeSvg, parseBadgeFileName, badgeFileName, hasBadgeEmbed, badgeEmbedHtml } from '../../src/domain/badges.js';
+import {
+  allBadgeStyles,
+  badgeSvg,
+  parseBadgeFileName,
+  badgeFileName,
+  hasBadgeEmbed,
+  badgeEmbedHtml,
+} from '../../src/domain/badges.js';
 import { mondayOf, resolveWeek, isoDate, weekState } from '../../src/domain/weeks.js';
 import { searchTerms } from '../../src/domain/search-terms.js';
 import { ratingTrend, unlockedSections, compareRows } from '../../src/domain/listing-facts.js';
@@ -22,7 +29,13 @@ describe('weeks', () => {
 });
 
 describe('badges', () => {
-  const subject = { siteName: 'Launch <Directory>', listingName: 'Acme & Co', listingSlug: 'acme', listingUrl: 'https://dir.example/listings/acme', publicUrl: 'https://dir.example' };
+  const subject = {
+    siteName: 'Launch <Directory>',
+    listingName: 'Acme & Co',
+    listingSlug: 'acme',
+    listingUrl: 'https://dir.example/listings/acme',
+    publicUrl: 'https://dir.example',
+  };
   it('draws every style as well-formed SVG with escaped text', () => {
     for (const style of allBadgeStyles()) {
       const svg = badgeSvg(subject, style);
@@ -49,8 +62,17 @@ describe('search terms and listing facts', () => {
   it('unlocks paid sections and measures the Domain Rating trend', () => {
     expect(unlockedSections('paid', [])).toEqual(['story', 'milestones', 'media']);
     expect(unlockedSections('free', ['media'])).toEqual(['media']);
-    expect(ratingTrend([{ date: 'a', value: 30 }, { date: 'b', value: 20 }])).toEqual({ direction: 'down', change: -10 });
-    expect(compareRows({ city: '' }, { city: 'Oslo' }).find((r) => r.fact === 'city')).toEqual({ fact: 'city', a: null, b: 'Oslo' });
+    expect(
+      ratingTrend([
+        { date: 'a', value: 30 },
+        { date: 'b', value: 20 },
+      ]),
+    ).toEqual({ direction: 'down', change: -10 });
+    expect(compareRows({ city: '' }, { city: 'Oslo' }).find((r) => r.fact === 'city')).toEqual({
+      fact: 'city',
+      a: null,
+      b: 'Oslo',
+    });
   });
   it('draws the same pseudo-random sequence from the same seed', () => {
     const a = new Random(5);

@@ -32,13 +32,23 @@ export async function addCategory(app: TestApp, slug: string, name: string, pare
     app,
     `insert into category (site_id, slug, name, description, faqs, parent_id)
      values (?, ?, ?, ?, ?::jsonb, (select id from category where slug = ?)) returning id`,
-    [app.deps.site.id, slug, name, `All about ${name}.`, JSON.stringify([{ question: 'What is it?', answer: 'A category.' }]), parent ?? null],
+    [
+      app.deps.site.id,
+      slug,
+      name,
+      `All about ${name}.`,
+      JSON.stringify([{ question: 'What is it?', answer: 'A category.' }]),
+      parent ?? null,
+    ],
   );
   return row.id;
 }
 
 export async function addUser(app: TestApp, email: string): Promise<number> {
-  const [row] = await sql<{ id: number }>(app, 'insert into app_user (email, name) values (?, ?) returning id', [email, email.split('@')[0]]);
+  const [row] = await sql<{ id: number }>(app, 'insert into app_user (email, name) values (?, ?) returning id', [
+    email,
+    email.split('@')[0],
+  ]);
   return row.id;
 }
 
@@ -56,10 +66,25 @@ export async function addListing(app: TestApp, f: ListingFacts): Promise<number>
        ?, ?, array(select json_array_elements_text(?::json)), ?, ?, ?, ?, ?, ?::date, ?::timestamptz, ?, array(select json_array_elements_text(?::json)), '{"Fast search"}')
      returning id`,
     [
-      app.deps.site.id, f.slug, f.name, f.tagline ?? `${f.name} tagline`, f.description ?? '', JSON.stringify(f.keywords ?? []),
-      JSON.stringify(f.categories ?? []), status, f.plan ?? 'free', JSON.stringify(f.unlocked ?? []), f.country ?? null, f.stage ?? null,
-      f.pricing_model ?? null, f.domain ?? null, f.domain ? `https://${f.domain}` : null, week ? isoDate(week) : null,
-      launchedAt?.toISOString() ?? null, f.owner ?? null, JSON.stringify(f.not_found ?? []),
+      app.deps.site.id,
+      f.slug,
+      f.name,
+      f.tagline ?? `${f.name} tagline`,
+      f.description ?? '',
+      JSON.stringify(f.keywords ?? []),
+      JSON.stringify(f.categories ?? []),
+      status,
+      f.plan ?? 'free',
+      JSON.stringify(f.unlocked ?? []),
+      f.country ?? null,
+      f.stage ?? null,
+      f.pricing_model ?? null,
+      f.domain ?? null,
+      f.domain ? `https://${f.domain}` : null,
+      week ? isoDate(week) : null,
+      launchedAt?.toISOString() ?? null,
+      f.owner ?? null,
+      JSON.stringify(f.not_found ?? []),
     ],
   );
   return row.id;

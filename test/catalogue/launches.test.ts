@@ -14,8 +14,18 @@ beforeAll(async () => {
   await addCategory(app, 'icons', 'Icons', 'design');
   await addCategory(app, 'empty-corner', 'Empty corner');
   const lastWeek = weeksFromNow(-1);
-  const a = await addListing(app, { slug: 'icon-forge', name: 'Icon Forge', categories: ['icons'], launched_at: addDays(lastWeek, 1) });
-  const b = await addListing(app, { slug: 'palette-pal', name: 'Palette Pal', categories: ['design'], launched_at: addDays(lastWeek, 2) });
+  const a = await addListing(app, {
+    slug: 'icon-forge',
+    name: 'Icon Forge',
+    categories: ['icons'],
+    launched_at: addDays(lastWeek, 1),
+  });
+  const b = await addListing(app, {
+    slug: 'palette-pal',
+    name: 'Palette Pal',
+    categories: ['design'],
+    launched_at: addDays(lastWeek, 2),
+  });
   const c = await addListing(app, { slug: 'today-tool', name: 'Today Tool', categories: ['design'] });
   await addListing(app, { slug: 'next-week-app', name: 'Next Week App', status: 'scheduled', launch_week: weeksFromNow(1) });
   await addVotes(app, a, 7, addDays(lastWeek, 2));
@@ -33,7 +43,12 @@ describe('list_categories', () => {
     const res = await get('/categories');
     expect(res.status).toBe(200);
     const design = res.body.items.find((c: { slug: string }) => c.slug === 'design');
-    expect(design).toEqual(expect.objectContaining({ live_listings: 3, subcategories: [expect.objectContaining({ slug: 'icons', live_listings: 1 })] }));
+    expect(design).toEqual(
+      expect.objectContaining({
+        live_listings: 3,
+        subcategories: [expect.objectContaining({ slug: 'icons', live_listings: 1 })],
+      }),
+    );
     expect(slugs(res.body.items)).toContain('empty-corner');
     expect(slugs((await get('/categories?include_empty=false')).body.items)).toEqual(['design']);
     expect((await get('/categories?include_empty=maybe')).status).toBe(400);
@@ -44,7 +59,9 @@ describe('get_category', () => {
   it('returns description, FAQs, parent, subcategories and live listings most voted first', async () => {
     const res = await get('/categories/design?per_page=2');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(expect.objectContaining({ slug: 'design', description: 'All about Design.', parent: null, faqs: [expect.any(Object)] }));
+    expect(res.body).toEqual(
+      expect.objectContaining({ slug: 'design', description: 'All about Design.', parent: null, faqs: [expect.any(Object)] }),
+    );
     expect(res.body.subcategories).toEqual([{ slug: 'icons', name: 'Icons', live_listings: 1 }]);
     expect(slugs(res.body.listings.items)).toEqual(['icon-forge', 'palette-pal']);
     expect(res.body.listings).toEqual(expect.objectContaining({ total: 3, total_pages: 2 }));
@@ -59,10 +76,17 @@ describe('get_launch_week', () => {
     const lastMonday = weeksFromNow(-1);
     const res = await get(`/launches/weeks/${isoDate(addDays(lastMonday, 4))}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(expect.objectContaining({ week: isoDate(lastMonday), ends_on: isoDate(addDays(lastMonday, 6)), state: 'past' }));
-    expect(res.body.items.map((i: { slug: string; rank: number }) => [i.rank, i.slug])).toEqual([[1, 'icon-forge'], [2, 'palette-pal']]);
+    expect(res.body).toEqual(
+      expect.objectContaining({ week: isoDate(lastMonday), ends_on: isoDate(addDays(lastMonday, 6)), state: 'past' }),
+    );
+    expect(res.body.items.map((i: { slug: string; rank: number }) => [i.rank, i.slug])).toEqual([
+      [1, 'icon-forge'],
+      [2, 'palette-pal'],
+    ]);
     expect((await get('/launches/weeks/last')).body.week).toBe(isoDate(lastMonday));
-    expect((await get('/launches/weeks/this')).body).toEqual(expect.objectContaining({ week: isoDate(mondayOf(new Date())), state: 'current' }));
+    expect((await get('/launches/weeks/this')).body).toEqual(
+      expect.objectContaining({ week: isoDate(mondayOf(new Date())), state: 'current' }),
+    );
   });
 
   it('lists what is scheduled for a future week', async () => {
@@ -84,7 +108,8 @@ describe('list_launches', () => {
     expect(slugs((await get('/launches?section=most-voted')).body.items)).toEqual(['icon-forge', 'palette-pal', 'today-tool']);
     expect(slugs((await get('/launches?section=recent')).body.items)[0]).toBe('today-tool');
     expect(slugs((await get('/launches?section=upcoming')).body.items)).toEqual(['next-week-app']);
-    for (const section of ['trending', 'most-viewed', 'most-followed']) expect((await get(`/launches?section=${section}`)).status).toBe(200);
+    for (const section of ['trending', 'most-viewed', 'most-followed'])
+      expect((await get(`/launches?section=${section}`)).status).toBe(200);
     expect((await get('/launches?section=yesterday')).status).toBe(400);
   });
 });
@@ -95,7 +120,9 @@ describe('paging past the last page', () => {
       const first = (await get(`${path}${path.includes('?') ? '&' : '?'}per_page=1`)).body;
       expect(first.total).toBeGreaterThan(0);
       const past = (await get(`${path}${path.includes('?') ? '&' : '?'}per_page=1&page=${first.total + 2}`)).body;
-      expect(past).toEqual(expect.objectContaining({ items: [], page: first.total + 2, total: first.total, total_pages: first.total }));
+      expect(past).toEqual(
+        expect.objectContaining({ items: [], page: first.total + 2, total: first.total, total_pages: first.total }),
+      );
     }
   });
 });
@@ -105,22 +132,32 @@ describe('get_leaderboard', () => {
     const res = await get('/leaderboards/community-weekly?week=last');
     expect(res.status).toBe(200);
     expect(res.body.paid).toBe(false);
-    expect(res.body.items.map((i: { rank: number; listing: { slug: string }; metric: object }) => [i.rank, i.listing.slug, i.metric])).toEqual([
+    expect(
+      res.body.items.map((i: { rank: number; listing: { slug: string }; metric: object }) => [i.rank, i.listing.slug, i.metric]),
+    ).toEqual([
       [1, 'icon-forge', { votes: 7 }],
       [2, 'palette-pal', { votes: 4 }],
     ]);
-    expect(slugs((await get('/leaderboards/community-weekly')).body.items.map((i: { listing: { slug: string } }) => i.listing))).toEqual(['today-tool']);
+    expect(
+      slugs((await get('/leaderboards/community-weekly')).body.items.map((i: { listing: { slug: string } }) => i.listing)),
+    ).toEqual(['today-tool']);
   });
 
   it('labels the billboard and each of its items as paid', async () => {
     const res = await get('/leaderboards/billboard');
-    expect(res.body).toEqual(expect.objectContaining({ board: 'billboard', paid: true, notice: expect.stringContaining('Paid') }));
-    expect(res.body.items).toEqual([expect.objectContaining({ rank: 1, paid: true, label: 'Paid', metric: { amount_cents: 7500, currency: 'USD' } })]);
+    expect(res.body).toEqual(
+      expect.objectContaining({ board: 'billboard', paid: true, notice: expect.stringContaining('Paid') }),
+    );
+    expect(res.body.items).toEqual([
+      expect.objectContaining({ rank: 1, paid: true, label: 'Paid', metric: { amount_cents: 7500, currency: 'USD' } }),
+    ]);
   });
 
   it('keeps all-time votes, Domain Rating and revenue apart', async () => {
     expect((await get('/leaderboards/community-all-time')).body.items[0].metric).toEqual({ votes: 7 });
-    expect((await get('/leaderboards/domain-rating')).body.items).toEqual([expect.objectContaining({ metric: { domain_rating: 40, measured_on: '2026-10-01' } })]);
+    expect((await get('/leaderboards/domain-rating')).body.items).toEqual([
+      expect.objectContaining({ metric: { domain_rating: 40, measured_on: '2026-10-01' } }),
+    ]);
     expect((await get('/leaderboards/revenue')).body.items).toEqual([
       expect.objectContaining({ metric: { monthly_revenue_cents: 1234500, month: '2026-10-01', currency: 'USD' } }),
     ]);
@@ -138,7 +175,9 @@ describe('list_awards', () => {
   it('lists Launch of the Week winners by community votes, newest week first', async () => {
     const res = await get('/awards');
     expect(res.status).toBe(200);
-    expect(res.body.items.map((a: { title: string; listing: { slug: string }; votes: number }) => [a.title, a.listing.slug, a.votes])).toEqual([
+    expect(
+      res.body.items.map((a: { title: string; listing: { slug: string }; votes: number }) => [a.title, a.listing.slug, a.votes]),
+    ).toEqual([
       ['Launch of the Week #1', 'icon-forge', 7],
       ['Launch of the Week #2', 'palette-pal', 4],
     ]);
@@ -148,7 +187,13 @@ describe('list_awards', () => {
 
   it('gives the exact total on a page past the last one', async () => {
     expect((await get('/awards?page=3&per_page=1')).body).toEqual({ items: [], page: 3, per_page: 1, total: 2, total_pages: 2 });
-    expect((await get('/awards?listing=palette-pal&page=2')).body).toEqual({ items: [], page: 2, per_page: 20, total: 1, total_pages: 1 });
+    expect((await get('/awards?listing=palette-pal&page=2')).body).toEqual({
+      items: [],
+      page: 2,
+      per_page: 20,
+      total: 1,
+      total_pages: 1,
+    });
   });
 
   it('writes the same awards when run twice for a week', async () => {

@@ -12,23 +12,45 @@ describe('get_listing', () => {
     app = await startTestApp({ worker: false });
     await addCategory(app, 'crm', 'CRM');
     const owner = await addUser(app, 'owner@test.example');
-    freeId = await addListing(app, { slug: 'free-crm', name: 'Free CRM', categories: ['crm'], owner, not_found: ['city', 'founded_year'] });
+    freeId = await addListing(app, {
+      slug: 'free-crm',
+      name: 'Free CRM',
+      categories: ['crm'],
+      owner,
+      not_found: ['city', 'founded_year'],
+    });
     paidId = await addListing(app, { slug: 'paid-crm', name: 'Paid CRM', categories: ['crm'], plan: 'paid' });
     await addListing(app, { slug: 'draft-crm', name: 'Draft CRM', status: 'draft' });
     for (const id of [freeId, paidId]) {
-      await sql(app, `insert into founder_story (listing_id, sections, published_at) values (?, '{"title": "Our story"}', now())`, [id]);
+      await sql(
+        app,
+        `insert into founder_story (listing_id, sections, published_at) values (?, '{"title": "Our story"}', now())`,
+        [id],
+      );
       await sql(app, `insert into milestone (listing_id, date, title) values (?, '2026-01-05', 'Launch')`, [id]);
-      await sql(app, `insert into listing_media (listing_id, kind, url) values (?, 'image', 'https://paid.example/shot.png')`, [id]);
+      await sql(app, `insert into listing_media (listing_id, kind, url) values (?, 'image', 'https://paid.example/shot.png')`, [
+        id,
+      ]);
     }
     // Genuine reviews: 5 and 3. Not counted: the owner's 1-star... and a flagged 1-star.
-    const [a, b, c] = [await addUser(app, 'a@test.example'), await addUser(app, 'b@test.example'), await addUser(app, 'c@test.example')];
-    await sql(app, `insert into review (listing_id, user_id, rating, flagged) values (?, ?, 5, false), (?, ?, 3, false), (?, ?, 1, true), (?, ?, 1, false)`, [
-      freeId, a, freeId, b, freeId, c, freeId, owner,
+    const [a, b, c] = [
+      await addUser(app, 'a@test.example'),
+      await addUser(app, 'b@test.example'),
+      await addUser(app, 'c@test.example'),
+    ];
+    await sql(
+      app,
+      `insert into review (listing_id, user_id, rating, flagged) values (?, ?, 5, false), (?, ?, 3, false), (?, ?, 1, true), (?, ?, 1, false)`,
+      [freeId, a, freeId, b, freeId, c, freeId, owner],
+    );
+    await sql(
+      app,
+      `insert into domain_rating_snapshot (listing_id, measured_on, value) values (?, '2026-08-01', 20), (?, '2026-09-01', 25), (?, '2026-10-01', 31)`,
+      [freeId, freeId, freeId],
+    );
+    await sql(app, `insert into listing_update (listing_id, title, body) values (?, 'Dark mode', 'Now with dark mode.')`, [
+      freeId,
     ]);
-    await sql(app, `insert into domain_rating_snapshot (listing_id, measured_on, value) values (?, '2026-08-01', 20), (?, '2026-09-01', 25), (?, '2026-10-01', 31)`, [
-      freeId, freeId, freeId,
-    ]);
-    await sql(app, `insert into listing_update (listing_id, title, body) values (?, 'Dark mode', 'Now with dark mode.')`, [freeId]);
   });
   afterAll(() => app.close());
 
@@ -48,7 +70,11 @@ describe('get_listing', () => {
     );
     expect(res.body.community_rating).toEqual(expect.objectContaining({ average: 4, count: 2 }));
     expect(res.body.domain_rating).toEqual(
-      expect.objectContaining({ value: 31, measured_on: '2026-10-01', trend: expect.objectContaining({ direction: 'up', change: 11, points: expect.any(Array) }) }),
+      expect.objectContaining({
+        value: 31,
+        measured_on: '2026-10-01',
+        trend: expect.objectContaining({ direction: 'up', change: 11, points: expect.any(Array) }),
+      }),
     );
   });
 
@@ -84,7 +110,10 @@ describe('get_listing', () => {
       const other = await addListing(app, { slug: 'other-crm', name: 'Other CRM', categories: ['crm'] });
       await addVotes(app, other, 3);
       const approved = await addListing(app, { slug: 'approved-pick', name: 'Approved Pick' });
-      await sql(app, 'insert into listing_alternative (listing_id, alternative_id, approved) values (?, ?, true)', [freeId, approved]);
+      await sql(app, 'insert into listing_alternative (listing_id, alternative_id, approved) values (?, ?, true)', [
+        freeId,
+        approved,
+      ]);
       const res = await request(`${app.api}/listings/free-crm/alternatives`);
       expect(res.status).toBe(200);
       expect(res.body.items.map((i: { slug: string; approved: boolean }) => [i.slug, i.approved])).toEqual([
@@ -118,7 +147,12 @@ describe('get_listing', () => {
       const res = await request(`${app.api}/listings/free-crm/badges?shape=pill&mode=dark&size=l`);
       expect(res.status).toBe(200);
       expect(res.body.badge).toEqual(
-        expect.objectContaining({ shape: 'pill', mode: 'dark', size: 'l', image_url: `${app.url}/badges/free-crm/pill-dark-l.svg` }),
+        expect.objectContaining({
+          shape: 'pill',
+          mode: 'dark',
+          size: 'l',
+          image_url: `${app.url}/badges/free-crm/pill-dark-l.svg`,
+        }),
       );
       expect(res.body.badge.embed_html).toContain(`href="${app.url}/listings/free-crm"`);
       expect(res.body.styles).toHaveLength(45);

@@ -29,7 +29,10 @@ describe('shared read cache of public reads', () => {
   it('keeps a listing profile until PostgreSQL announces a change of it, and never caches a 404', async () => {
     expect((await request(`${app.api}/listings/cached-crm`)).body.tagline).toBe('First tagline');
     // A change made without triggers is announced to no one: the copy in memory is served.
-    await sql(app, `do $$ begin perform set_config('session_replication_role', 'replica', true); update listing set tagline = 'Unannounced' where slug = 'cached-crm'; end $$`);
+    await sql(
+      app,
+      `do $$ begin perform set_config('session_replication_role', 'replica', true); update listing set tagline = 'Unannounced' where slug = 'cached-crm'; end $$`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await request(`${app.api}/listings/cached-crm`)).body.tagline).toBe('First tagline');
 
@@ -42,7 +45,10 @@ describe('shared read cache of public reads', () => {
   });
 
   it('drops a cached profile when anything it shows changes: votes, updates, reviews, founders, categories', async () => {
-    const [user] = await sql<{ id: number }>(app, `insert into app_user (email, name) values ('cache-reader@example.com', 'Reader') returning id`);
+    const [user] = await sql<{ id: number }>(
+      app,
+      `insert into app_user (email, name) values ('cache-reader@example.com', 'Reader') returning id`,
+    );
     const before = await profileWhen('cached-crm', () => true);
 
     await addVotes(app, id, 3);
@@ -54,7 +60,11 @@ describe('shared read cache of public reads', () => {
     await sql(app, `insert into review (listing_id, user_id, rating, body) values (?, ?, 4, 'Solid')`, [id, user.id]);
     await profileWhen('cached-crm', (p) => p.community_rating.count === before.community_rating.count + 1);
 
-    const [founder] = await sql<{ id: number }>(app, `insert into founder (site_id, slug, name) values (?, 'cache-founder', 'Ada') returning id`, [app.deps.site.id]);
+    const [founder] = await sql<{ id: number }>(
+      app,
+      `insert into founder (site_id, slug, name) values (?, 'cache-founder', 'Ada') returning id`,
+      [app.deps.site.id],
+    );
     await sql(app, `insert into listing_founder (listing_id, founder_id) values (?, ?)`, [id, founder.id]);
     await profileWhen('cached-crm', (p) => p.founders.some((f: { name: string }) => f.name === 'Ada'));
     await sql(app, `update founder set name = 'Ada L.' where id = ?`, [founder.id]);
@@ -63,7 +73,11 @@ describe('shared read cache of public reads', () => {
     await sql(app, `update category set name = 'Customer relations' where slug = 'cache-crm'`);
     await profileWhen('cached-crm', (p) => p.categories[0]?.name === 'Customer relations');
 
-    await sql(app, `insert into domain_rating_snapshot (listing_id, measured_on, value) values (?, current_date - 40, 10), (?, current_date, 30)`, [id, id]);
+    await sql(
+      app,
+      `insert into domain_rating_snapshot (listing_id, measured_on, value) values (?, current_date - 40, 10), (?, current_date, 30)`,
+      [id, id],
+    );
     await profileWhen('cached-crm', (p) => p.domain_rating?.trend.direction === 'up');
   });
 
@@ -83,8 +97,14 @@ describe('shared read cache of public reads', () => {
 
   it('drops every profile after its listening connection was lost, since changes may have been missed', async () => {
     await profileWhen('cached-crm', () => true);
-    await sql(app, `do $$ begin perform set_config('session_replication_role', 'replica', true); update listing set tagline = 'Missed while away' where slug = 'cached-crm'; end $$`);
-    const [ended] = await sql<{ n: number }>(app, `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where query = 'listen listing_changed'`);
+    await sql(
+      app,
+      `do $$ begin perform set_config('session_replication_role', 'replica', true); update listing set tagline = 'Missed while away' where slug = 'cached-crm'; end $$`,
+    );
+    const [ended] = await sql<{ n: number }>(
+      app,
+      `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where query = 'listen listing_changed'`,
+    );
     expect(ended.n).toBe(1);
     await profileWhen('cached-crm', (p) => p.tagline === 'Missed while away');
     // Listening again: announced changes drop the profile as before.
@@ -94,11 +114,19 @@ describe('shared read cache of public reads', () => {
 
   it('a listener closed while it waits to reconnect stays closed', async () => {
     const listening = async () =>
-      (await sql<{ n: number }>(app, `select count(*)::int as n from pg_stat_activity where application_name = 'launch-directory listing changes'`))[0].n;
+      (
+        await sql<{ n: number }>(
+          app,
+          `select count(*)::int as n from pg_stat_activity where application_name = 'launch-directory listing changes'`,
+        )
+      )[0].n;
     const log = app.deps.log;
     const second = await listenForListingChanges(app.deps.orm.config.get('clientUrl'), () => undefined, log);
     expect(await listening()).toBe(2); // the api's and this one
-    await sql(app, `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'launch-directory listing changes'`);
+    await sql(
+      app,
+      `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'launch-directory listing changes'`,
+    );
     await second.close(); // within its reconnect delay
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await listening()).toBe(1); // the api's listener came back; the closed one did not

@@ -12,11 +12,42 @@ describe('search_listings', () => {
     await addCategory(app, 'productivity', 'Productivity');
     await addCategory(app, 'note-taking', 'Note-taking', 'productivity');
     await addCategory(app, 'finance', 'Finance');
-    const notion = await addListing(app, { slug: 'notion-notes', name: 'Notion Notes', tagline: 'All-in-one workspace', categories: ['note-taking'], country: 'US', stage: 'launched', pricing_model: 'freemium', domain: 'notion-notes.example' });
+    const notion = await addListing(app, {
+      slug: 'notion-notes',
+      name: 'Notion Notes',
+      tagline: 'All-in-one workspace',
+      categories: ['note-taking'],
+      country: 'US',
+      stage: 'launched',
+      pricing_model: 'freemium',
+      domain: 'notion-notes.example',
+    });
     await addVotes(app, notion, 5);
-    await addListing(app, { slug: 'notionly', name: 'Notionly', tagline: 'Docs for small teams', categories: ['productivity'], country: 'DE', stage: 'beta', pricing_model: 'subscription' });
-    await addListing(app, { slug: 'ledgerly', name: 'Ledgerly', tagline: 'Invoices without pain', description: 'Café-friendly bookkeeping', keywords: ['accounting'], categories: ['finance'], country: 'FR' });
-    await addListing(app, { slug: 'future-notes', name: 'Future Notes', categories: ['note-taking'], status: 'scheduled', launch_week: weeksFromNow(2) });
+    await addListing(app, {
+      slug: 'notionly',
+      name: 'Notionly',
+      tagline: 'Docs for small teams',
+      categories: ['productivity'],
+      country: 'DE',
+      stage: 'beta',
+      pricing_model: 'subscription',
+    });
+    await addListing(app, {
+      slug: 'ledgerly',
+      name: 'Ledgerly',
+      tagline: 'Invoices without pain',
+      description: 'Café-friendly bookkeeping',
+      keywords: ['accounting'],
+      categories: ['finance'],
+      country: 'FR',
+    });
+    await addListing(app, {
+      slug: 'future-notes',
+      name: 'Future Notes',
+      categories: ['note-taking'],
+      status: 'scheduled',
+      launch_week: weeksFromNow(2),
+    });
     await addListing(app, { slug: 'hidden-draft', name: 'Notion Draft', status: 'draft' });
   });
   afterAll(() => app.close());
@@ -26,7 +57,13 @@ describe('search_listings', () => {
     expect(res.status).toBe(200);
     expect(slugs(res.body)).toEqual(expect.arrayContaining(['notion-notes', 'notionly']));
     expect(slugs(res.body)).not.toContain('hidden-draft');
-    expect(res.body.items[0]).toEqual(expect.objectContaining({ name: expect.any(String), url: expect.stringContaining('/listings/'), votes: expect.any(Number) }));
+    expect(res.body.items[0]).toEqual(
+      expect.objectContaining({
+        name: expect.any(String),
+        url: expect.stringContaining('/listings/'),
+        votes: expect.any(Number),
+      }),
+    );
   });
 
   it('searches tagline, description and keywords, unaccented', async () => {
@@ -77,7 +114,9 @@ describe('search_listings', () => {
 
   it('gives the exact total on a page past the last one', async () => {
     expect((await search('per_page=2&page=5')).body).toEqual({ items: [], page: 5, per_page: 2, total: 3, total_pages: 2 });
-    expect((await search('q=notes&sort=votes&page=2')).body).toEqual(expect.objectContaining({ items: [], page: 2, total: (await search('q=notes')).body.total }));
+    expect((await search('q=notes&sort=votes&page=2')).body).toEqual(
+      expect.objectContaining({ items: [], page: 2, total: (await search('q=notes')).body.total }),
+    );
   });
 
   it.each([

@@ -33,14 +33,20 @@ describe('seed', () => {
     );
     expect(Number(counts.listings)).toBe(400);
     for (const key of Object.keys(counts)) expect(Number(counts[key])).toBeGreaterThan(0);
-    const [{ matches }] = await sql<{ matches: boolean }>(app, 'select bool_and(vote_count = (select count(*) from vote v where v.listing_id = l.id)) as matches from listing l');
+    const [{ matches }] = await sql<{ matches: boolean }>(
+      app,
+      'select bool_and(vote_count = (select count(*) from vote v where v.listing_id = l.id)) as matches from listing l',
+    );
     expect(matches).toBe(true);
   });
 
   it('serves the seeded catalogue through the public operations', async () => {
     const site = (await request(`${app.api}/site`)).body;
     expect(site.counts.live_listings).toBeGreaterThan(300);
-    const [{ name }] = await sql<{ name: string }>(app, `select name from listing where status = 'live' and name ~ '^[A-Za-z]{7,}$' order by id limit 1`);
+    const [{ name }] = await sql<{ name: string }>(
+      app,
+      `select name from listing where status = 'live' and name ~ '^[A-Za-z]{7,}$' order by id limit 1`,
+    );
     const typo = name.slice(0, 2) + name[3] + name[2] + name.slice(4);
     const found = (await request(`${app.api}/listings?q=${encodeURIComponent(typo)}`)).body;
     expect(found.items.map((i: { name: string }) => i.name)).toContain(name);

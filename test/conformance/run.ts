@@ -24,7 +24,12 @@ const nodePackage = `node-${process.platform === 'win32' ? 'win' : process.platf
 
 const suites = [
   { alias: 'conformance-2025', version: '0.1.16', args: [], baseline: 'baseline-2025.yml' },
-  { alias: 'conformance-2026', version: '0.2.0-alpha.12', args: ['--requirements', '2026-07-28'], baseline: 'baseline-2026-07-28.yml' },
+  {
+    alias: 'conformance-2026',
+    version: '0.2.0-alpha.12',
+    args: ['--requirements', '2026-07-28'],
+    baseline: 'baseline-2026-07-28.yml',
+  },
 ];
 
 const needsNode = Number(process.versions.node.split('.')[0]) < 22;
@@ -54,7 +59,9 @@ async function installTools(): Promise<void> {
 }
 
 function binOf(alias: string): string {
-  const manifest = JSON.parse(readFileSync(join(toolsDir, 'node_modules', alias, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(join(toolsDir, 'node_modules', alias, 'package.json'), 'utf8')) as {
+    bin: Record<string, string>;
+  };
   return join(toolsDir, 'node_modules', alias, manifest.bin.conformance);
 }
 
@@ -84,7 +91,9 @@ async function main(): Promise<number> {
   try {
     for (const suite of suites) {
       const output = mkdtempSync(join(tmpdir(), `${suite.alias}-`));
-      console.log(`\n=== @modelcontextprotocol/conformance@${suite.version} server ${suite.args.join(' ')} against ${server.mcpUrl}`);
+      console.log(
+        `\n=== @modelcontextprotocol/conformance@${suite.version} server ${suite.args.join(' ')} against ${server.mcpUrl}`,
+      );
       const code = await run(node, [
         binOf(suite.alias),
         'server',
@@ -97,7 +106,9 @@ async function main(): Promise<number> {
         output,
       ]);
       failed ||= code !== 0;
-      results.push(`${code === 0 ? 'PASS' : 'FAIL'} conformance@${suite.version} (baseline ${suite.baseline}; checks in ${output})`);
+      results.push(
+        `${code === 0 ? 'PASS' : 'FAIL'} conformance@${suite.version} (baseline ${suite.baseline}; checks in ${output})`,
+      );
     }
   } finally {
     await server.stop();

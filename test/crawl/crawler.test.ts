@@ -11,7 +11,8 @@ beforeAll(async () => {
   world.dns.set('mapped.test', ['::ffff:a00:7']);
   world.dns.set('mixed.test', ['127.0.0.1', '10.0.0.7']);
   world.dns.set('secret.test', ['10.0.0.1']);
-  const redirect = (to: string) => (_req: unknown, res: import('node:http').ServerResponse) => res.writeHead(302, { location: to }).end();
+  const redirect = (to: string) => (_req: unknown, res: import('node:http').ServerResponse) =>
+    res.writeHead(302, { location: to }).end();
   world.dns.set('hop.test', ['127.0.0.1']);
   world.sites.route('hop.test/', redirect(`http://metadata.test:${world.sites.port}/latest/meta-data/`));
   world.sites.route('hop.test/ip', redirect('http://169.254.169.254/latest/meta-data/'));
@@ -42,12 +43,15 @@ describe('SSRF guard', () => {
     expect(!outcome.ok && outcome.failure.message).toMatch(message);
   });
 
-  it.each(['http://169.254.169.254/latest/meta-data/', 'http://[::ffff:169.254.169.254]/', 'http://[fd00:ec2::254]/', 'http://0.0.0.0/', 'http://100.100.100.200/'])(
-    'refuses the IP literal %s without connecting',
-    async (url) => {
-      expect(await crawl(url)).toMatchObject({ ok: false, failure: { reason: 'refused_address' } });
-    },
-  );
+  it.each([
+    'http://169.254.169.254/latest/meta-data/',
+    'http://[::ffff:169.254.169.254]/',
+    'http://[fd00:ec2::254]/',
+    'http://0.0.0.0/',
+    'http://100.100.100.200/',
+  ])('refuses the IP literal %s without connecting', async (url) => {
+    expect(await crawl(url)).toMatchObject({ ok: false, failure: { reason: 'refused_address' } });
+  });
 
   it.each([
     ['to a name resolving to the metadata address', '/'],
@@ -62,10 +66,14 @@ describe('SSRF guard', () => {
     let answers = 0;
     // A rebinding name: loopback (allowed here) first, a private address on every later answer.
     world.dns.set('rebind.test', () => (answers++ === 0 ? ['127.0.0.1'] : ['10.0.0.9']));
-    world.sites.route('rebind.test/', (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Rebind</title><p>' + 'x '.repeat(150) + '</p>'));
+    world.sites.route('rebind.test/', (_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Rebind</title><p>' + 'x '.repeat(150) + '</p>'),
+    );
     world.sites.route('rebind.test/robots.txt', (_req, res) => res.writeHead(404).end());
     const before = world.dns.queriesFor('rebind.test');
-    const outcome = await createCrawler(world.crawlConfig({ CRAWL_PAGE_BUDGET: '1' })).crawl({ url: `http://rebind.test:${world.sites.port}/` });
+    const outcome = await createCrawler(world.crawlConfig({ CRAWL_PAGE_BUDGET: '1' })).crawl({
+      url: `http://rebind.test:${world.sites.port}/`,
+    });
     // robots.txt and the page: one A and one AAAA question each, each connection pinned to its own answer.
     expect(world.dns.queriesFor('rebind.test') - before).toBe(4);
     expect(outcome.ok).toBe(false);
@@ -87,7 +95,10 @@ describe('SSRF guard', () => {
 
 describe('crawl failures end with a clear reason', () => {
   it('an unknown name is a DNS error', async () => {
-    expect(await crawl(`http://nowhere.test:${world.sites.port}/`)).toMatchObject({ ok: false, failure: { reason: 'dns_error' } });
+    expect(await crawl(`http://nowhere.test:${world.sites.port}/`)).toMatchObject({
+      ok: false,
+      failure: { reason: 'dns_error' },
+    });
   });
 
   it('a 5xx home page is an HTTP error naming the status', async () => {
@@ -117,9 +128,12 @@ describe('crawl failures end with a clear reason', () => {
 describe('crawl plan', () => {
   it('reads fact pages first, stays on the site, keeps to the page budget and reports progress', async () => {
     const progress: CrawlProgress[] = [];
-    const outcome = await createCrawler(world.crawlConfig({ CRAWL_PAGE_BUDGET: '4' })).crawl({ url: world.urlOf('static') }, (p) => {
-      progress.push(p);
-    });
+    const outcome = await createCrawler(world.crawlConfig({ CRAWL_PAGE_BUDGET: '4' })).crawl(
+      { url: world.urlOf('static') },
+      (p) => {
+        progress.push(p);
+      },
+    );
     if (!outcome.ok) throw new Error(outcome.failure.message);
     const paths = outcome.pages.map((p) => new URL(p.url).pathname);
     expect(paths).toHaveLength(4);
@@ -136,7 +150,11 @@ describe('crawl plan', () => {
     const home = outcome.pages[0];
     expect(home.title).toBe('Tallyfox | Invoicing for freelancers');
     expect(home.meta['og:title']).toBe('Tallyfox');
-    expect(home.socials).toEqual({ x: 'https://twitter.com/tallyfox', github: 'https://github.com/tallyfox', linkedin: 'https://www.linkedin.com/company/tallyfox' });
+    expect(home.socials).toEqual({
+      x: 'https://twitter.com/tallyfox',
+      github: 'https://github.com/tallyfox',
+      linkedin: 'https://www.linkedin.com/company/tallyfox',
+    });
     expect(home.media).toEqual(['https://www.youtube.com/embed/tF0xTour42']);
     expect(home.logoUrl).toBe(world.urlOf('static', '/img/tallyfox-logo.png'));
     expect(home.text).toContain('Get paid on time, every time');

@@ -15,17 +15,33 @@ const page: PageEvidence = {
   text: 'Acme was founded in 2020.\nWe ship to Canada.\nIt’s fast.',
 };
 const proposal = (p: Partial<DraftProposal>): DraftProposal => ({ scalars: {}, lists: {}, faqs: [], socials: [], ...p });
-const verify = (p: Partial<DraftProposal>) => verifyDraft({ proposal: proposal(p), pages: [page], categories: ['Space', 'Rockets'] });
+const verify = (p: Partial<DraftProposal>) =>
+  verifyDraft({ proposal: proposal(p), pages: [page], categories: ['Space', 'Rockets'] });
 
 describe('evidence verifier', () => {
   it('keeps a value whose quote is on the cited page, whitespace-normalised, with typographic quotes folded', () => {
-    const drafted = verify({ scalars: { tagline: { value: 'Fast rockets', evidence: [{ quote: "It's   fast.", url }] }, short_description: { value: 'Acme makes rockets.', evidence: [{ quote: 'description: Acme makes rockets.', url }] } } });
+    const drafted = verify({
+      scalars: {
+        tagline: { value: 'Fast rockets', evidence: [{ quote: "It's   fast.", url }] },
+        short_description: { value: 'Acme makes rockets.', evidence: [{ quote: 'description: Acme makes rockets.', url }] },
+      },
+    });
     expect(drafted.fields.tagline).toEqual({ value: 'Fast rockets', state: 'ai', evidence: [{ quote: "It's fast.", url }] });
     expect(drafted.fields.short_description.state).toBe('ai');
   });
 
   it('is case-sensitive and needs the cited page', () => {
-    const drafted = verify({ scalars: { tagline: { value: 'x', evidence: [{ quote: 'acme was founded', url }, { quote: 'Acme was founded', url: 'https://acme.example/' }] } } });
+    const drafted = verify({
+      scalars: {
+        tagline: {
+          value: 'x',
+          evidence: [
+            { quote: 'acme was founded', url },
+            { quote: 'Acme was founded', url: 'https://acme.example/' },
+          ],
+        },
+      },
+    });
     expect(drafted.fields.tagline).toEqual({ value: null, state: 'not_found', evidence: [] });
   });
 
@@ -45,7 +61,12 @@ describe('evidence verifier', () => {
   });
 
   it('refuses values without the shape of their field', () => {
-    const drafted = verify({ scalars: { country: { value: 'Atlantis', evidence: [{ quote: 'We ship to Canada.', url }] }, founded_year: { value: 'long ago', evidence: [{ quote: 'Acme was founded in 2020.', url }] } } });
+    const drafted = verify({
+      scalars: {
+        country: { value: 'Atlantis', evidence: [{ quote: 'We ship to Canada.', url }] },
+        founded_year: { value: 'long ago', evidence: [{ quote: 'Acme was founded in 2020.', url }] },
+      },
+    });
     expect(drafted.fields.country.state).toBe('not_found');
     expect(drafted.fields.founded_year.state).toBe('not_found');
   });
@@ -53,7 +74,13 @@ describe('evidence verifier', () => {
   it('enforces the spec bounds: 20 items of 200 characters, 500 characters, 20000 for description', () => {
     const quote = { quote: 'Acme was founded', url };
     const items = Array.from({ length: 25 }, (_, i) => ({ value: `feature ${i} ${'x'.repeat(300)}`, evidence: [quote] }));
-    const drafted = verify({ lists: { features: items }, scalars: { tagline: { value: 'word '.repeat(200), evidence: [quote] }, description: { value: 'word '.repeat(5000), evidence: [quote] } } });
+    const drafted = verify({
+      lists: { features: items },
+      scalars: {
+        tagline: { value: 'word '.repeat(200), evidence: [quote] },
+        description: { value: 'word '.repeat(5000), evidence: [quote] },
+      },
+    });
     const features = drafted.fields.features.value as string[];
     expect(features).toHaveLength(draftBounds.listItems);
     expect(Math.max(...features.map((f) => f.length))).toBeLessThanOrEqual(200);
@@ -63,7 +90,15 @@ describe('evidence verifier', () => {
 
   it('maps categories onto catalogue names and drops the rest, first stays primary', () => {
     const quote = { quote: 'Acme was founded', url };
-    const drafted = verify({ lists: { categories: [{ value: 'rockets', evidence: [quote] }, { value: 'Mining', evidence: [quote] }, { value: 'SPACE', evidence: [quote] }] } });
+    const drafted = verify({
+      lists: {
+        categories: [
+          { value: 'rockets', evidence: [quote] },
+          { value: 'Mining', evidence: [quote] },
+          { value: 'SPACE', evidence: [quote] },
+        ],
+      },
+    });
     expect(drafted.fields.categories.value).toEqual(['Rockets', 'Space']);
   });
 

@@ -1,4 +1,10 @@
-import { listingEvents, listingStatuses, moveListing, type ListingEvent, type ListingStatus } from '../../src/domain/listing-status.js';
+import {
+  listingEvents,
+  listingStatuses,
+  moveListing,
+  type ListingEvent,
+  type ListingStatus,
+} from '../../src/domain/listing-status.js';
 
 describe('listing status transitions', () => {
   it.each<[ListingStatus | null, ListingEvent, ListingStatus]>([
@@ -25,8 +31,16 @@ describe('listing status transitions', () => {
     ['live', 'choose_free', 'The listing is live: it can be queued for a free launch only when it is draft.'],
     ['awaiting_badge', 'choose_free', 'The listing is awaiting_badge: it can be queued for a free launch only when it is draft.'],
     ['draft', 'launch_week_began', 'The listing is draft: it can go live in its launch week only when it is scheduled.'],
-    ['live', 'paid_launch_now', 'The listing is live: it can go live by a paid launch only when it is draft or awaiting_badge or scheduled.'],
-    ['archived', 'archive', 'The listing is archived: it can be archived only when it is draft or awaiting_badge or scheduled or live or rejected.'],
+    [
+      'live',
+      'paid_launch_now',
+      'The listing is live: it can go live by a paid launch only when it is draft or awaiting_badge or scheduled.',
+    ],
+    [
+      'archived',
+      'archive',
+      'The listing is archived: it can be archived only when it is draft or awaiting_badge or scheduled or live or rejected.',
+    ],
   ])('refuses to move %s by %s, saying why', (from, event, reason) => {
     expect(moveListing(from, event)).toEqual({ ok: false, reason });
   });

@@ -25,7 +25,12 @@ afterAll(async () => {
 });
 
 const drafter = () => createDrafter(loadConfig({ AI_BASE_URL: ai.baseUrl, AI_API_KEY: 'test-key', AI_MODEL: 'test-model' }));
-const blank = Object.fromEntries(draftFieldNames.map((f) => [f, ['categories', 'tags', 'features', 'usps', 'keywords'].includes(f) ? [] : { value: null, evidence: [] }]));
+const blank = Object.fromEntries(
+  draftFieldNames.map((f) => [
+    f,
+    ['categories', 'tags', 'features', 'usps', 'keywords'].includes(f) ? [] : { value: null, evidence: [] },
+  ]),
+);
 const one = (value: string, quote: string, path: string) => ({ value, evidence: [{ quote, url: at(path) }] });
 
 describe('openai drafter', () => {
@@ -39,11 +44,21 @@ describe('openai drafter', () => {
         country: one('PT', 'designers in Lisbon,   Portugal', '/about'),
         tagline: one('Get paid on time, every time', 'Get paid on time, every time', '/pricing'),
         contact_email: one('hello@tallyfox.test', 'hello@tallyfox.test', '/contact'),
-        features: [one('Recurring invoices', 'Recurring invoices', '/features'), one('AI bookkeeping', 'AI bookkeeping for freelancers', '/features')],
-        categories: [one('invoicing', 'Tallyfox does the invoicing for you', ''), one('Crypto', 'Tallyfox does the invoicing for you', '')],
+        features: [
+          one('Recurring invoices', 'Recurring invoices', '/features'),
+          one('AI bookkeeping', 'AI bookkeeping for freelancers', '/features'),
+        ],
+        categories: [
+          one('invoicing', 'Tallyfox does the invoicing for you', ''),
+          one('Crypto', 'Tallyfox does the invoicing for you', ''),
+        ],
       },
       faqs: [
-        { question: 'Can I cancel anytime?', answer: 'Yes, you can cancel your subscription at any time from the settings page.', url: at('/faq') },
+        {
+          question: 'Can I cancel anytime?',
+          answer: 'Yes, you can cancel your subscription at any time from the settings page.',
+          url: at('/faq'),
+        },
         { question: 'Is there a lifetime deal?', answer: 'Yes, a lifetime licence costs $99.', url: at('/faq') },
       ],
       socials: [
@@ -54,7 +69,11 @@ describe('openai drafter', () => {
     const profile = await draftProfile(drafter(), { pages, categories: catalogue });
 
     expect(profile.fields.name).toMatchObject({ value: 'Tallyfox', state: 'ai' });
-    expect(profile.fields.country).toMatchObject({ value: 'PT', state: 'ai', evidence: [{ quote: 'designers in Lisbon, Portugal', url: at('/about') }] });
+    expect(profile.fields.country).toMatchObject({
+      value: 'PT',
+      state: 'ai',
+      evidence: [{ quote: 'designers in Lisbon, Portugal', url: at('/about') }],
+    });
     expect(profile.fields.contact_email).toMatchObject({ value: 'hello@tallyfox.test', state: 'ai' });
     expect(profile.fields.features).toMatchObject({ value: ['Recurring invoices'], state: 'ai' });
     expect(profile.fields.categories).toMatchObject({ value: ['Invoicing'], state: 'ai' });
@@ -70,7 +89,10 @@ describe('openai drafter', () => {
     const { headers, body } = ai.requests.at(-1)!;
     expect(headers.authorization).toBe('Bearer test-key');
     expect(body.model).toBe('test-model');
-    const format = body.response_format as { type: string; json_schema: { strict: boolean; schema: { properties: { fields: { required: string[] } } } } };
+    const format = body.response_format as {
+      type: string;
+      json_schema: { strict: boolean; schema: { properties: { fields: { required: string[] } } } };
+    };
     expect(format.type).toBe('json_schema');
     expect(format.json_schema.strict).toBe(true);
     expect(format.json_schema.schema.properties.fields.required).toEqual([...draftFieldNames]);
@@ -81,7 +103,9 @@ describe('openai drafter', () => {
     ai.answerWith({ fields: { tagline: blank.tagline }, faqs: [], socials: [] });
     const profile = await draftProfile(drafter(), { pages, categories: catalogue, fields: ['tagline'] });
     expect(Object.keys(profile.fields)).toEqual(['tagline']);
-    const format = ai.requests.at(-1)!.body.response_format as { json_schema: { schema: { properties: { fields: { required: string[] } } } } };
+    const format = ai.requests.at(-1)!.body.response_format as {
+      json_schema: { schema: { properties: { fields: { required: string[] } } } };
+    };
     expect(format.json_schema.schema.properties.fields.required).toEqual(['tagline']);
   });
 

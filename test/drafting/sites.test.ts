@@ -35,7 +35,8 @@ describe.each(['static', 'jsrender', 'robots', 'jsonld'])('rules drafter on the 
     pages = outcome.pages;
   });
 
-  const withOrigin = (value: unknown) => JSON.parse(JSON.stringify(value).replaceAll('{origin}', new URL(world.urlOf(site)).origin));
+  const withOrigin = (value: unknown) =>
+    JSON.parse(JSON.stringify(value).replaceAll('{origin}', new URL(world.urlOf(site)).origin));
 
   it('drafts exactly the facts of the ground truth, each with a quote found on the cited page', async () => {
     const profile = await draftProfile(createRulesDrafter(), { pages, categories: catalogue });

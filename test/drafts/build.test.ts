@@ -21,8 +21,15 @@ describe('submit_listing', () => {
 
     const draft = await waitUntilSettled(dw.owner, created.body.id);
     expect(draft.status).toBe('ready');
-    const truth = JSON.parse(readFileSync(join(sitesDir, 'static', 'truth.json'), 'utf8').replaceAll('{origin}', new URL(dw.world.urlOf('static')).origin));
-    const rows = await dw.app.deps.orm.em.fork().execute<{ page: CrawledPage }[]>('select page from draft_page where draft_id = ?', [draft.id]);
+    const truth = JSON.parse(
+      readFileSync(join(sitesDir, 'static', 'truth.json'), 'utf8').replaceAll(
+        '{origin}',
+        new URL(dw.world.urlOf('static')).origin,
+      ),
+    );
+    const rows = await dw.app.deps.orm.em
+      .fork()
+      .execute<{ page: CrawledPage }[]>('select page from draft_page where draft_id = ?', [draft.id]);
     const texts = new Map(rows.map((r) => [r.page.url, evidenceTextOf(r.page)]));
     for (const name of draftFieldNames) {
       const expected = truth.fields[name] ?? null;
@@ -31,14 +38,22 @@ describe('submit_listing', () => {
       if (expected === null) {
         expect({ name, state: field.state, evidence: field.evidence }).toEqual({ name, state: 'not_found', evidence: [] });
       } else {
-        expect({ name, state: field.state, ai_original: field.ai_original }).toEqual({ name, state: 'ai', ai_original: expected });
+        expect({ name, state: field.state, ai_original: field.ai_original }).toEqual({
+          name,
+          state: 'ai',
+          ai_original: expected,
+        });
         expect(field.evidence.length).toBeGreaterThan(0);
         for (const { quote, url } of field.evidence) expect(texts.get(url)).toContain(normaliseForMatch(quote));
       }
     }
     expect(draft.faqs.map(({ question, answer }: any) => ({ question, answer }))).toEqual(truth.faqs);
     expect(draft.company_socials).toEqual(truth.socials);
-    expect(draft.progress).toEqual({ pages_fetched: rows.length, pages_planned: rows.length, fields_found: Object.values(truth.fields).filter((v) => v !== null).length });
+    expect(draft.progress).toEqual({
+      pages_fetched: rows.length,
+      pages_planned: rows.length,
+      fields_found: Object.values(truth.fields).filter((v) => v !== null).length,
+    });
     expect(draft.completeness).toBeGreaterThan(0);
     expect(draft.completeness).toBeLessThan(100);
     expect(draft.missing).toEqual(expect.arrayContaining(['stage', 'tags', 'founders']));
@@ -66,7 +81,9 @@ describe('submit_listing', () => {
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body.id).toBe(first.body.id);
-    const count = await dw.app.deps.orm.em.fork().execute<{ n: string }[]>('select count(*) as n from draft where url = ?', [dw.world.urlOf('jsonld')]);
+    const count = await dw.app.deps.orm.em
+      .fork()
+      .execute<{ n: string }[]>('select count(*) as n from draft where url = ?', [dw.world.urlOf('jsonld')]);
     expect(Number(count[0].n)).toBe(1);
     await waitUntilSettled(dw.owner, first.body.id);
   });
@@ -82,7 +99,9 @@ describe('list_my_drafts', () => {
     expect(list.body.total).toBeGreaterThanOrEqual(3);
     expect(list.body.items.map((d: any) => d.id)).toEqual([b.body.id, a.id]);
     for (const item of list.body.items) {
-      expect(item).toEqual(expect.objectContaining({ status: expect.any(String), completeness: expect.any(Number), missing: expect.any(Array) }));
+      expect(item).toEqual(
+        expect.objectContaining({ status: expect.any(String), completeness: expect.any(Number), missing: expect.any(Array) }),
+      );
       expect(item).not.toHaveProperty('fields');
     }
     const page2 = await dw.owner.call('GET', '/drafts?per_page=2&page=2');

@@ -4,11 +4,17 @@ let dw: DraftWorld;
 beforeAll(async () => {
   dw = await startDraftWorld();
   dw.world.dns.set('broken.test', ['127.0.0.1']);
-  dw.world.sites.route('broken.test/', (_req, res) => res.writeHead(503, { 'content-type': 'text/html' }).end('<h1>Down for maintenance</h1>'));
+  dw.world.sites.route('broken.test/', (_req, res) =>
+    res.writeHead(503, { 'content-type': 'text/html' }).end('<h1>Down for maintenance</h1>'),
+  );
   dw.world.dns.set('internal.test', ['10.0.0.7']);
   dw.world.dns.set('slow.test', ['127.0.0.1']);
   dw.world.sites.route('slow.test/', (_req, res) => {
-    setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Slow</title><h1>Slow Co</h1><p>We take our time.</p>'), 2500);
+    setTimeout(
+      () =>
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Slow</title><h1>Slow Co</h1><p>We take our time.</p>'),
+      2500,
+    );
   });
 });
 afterAll(() => dw.close());

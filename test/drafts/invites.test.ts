@@ -15,7 +15,12 @@ describe('invite_cofounder', () => {
   it('answers 201 and emails the invite', async () => {
     const res = await invite('cofounder@example.test');
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ draft_id: draft.id, invite: { email: 'cofounder@example.test', status: 'sent' }, invites_used: 1, invites_left: 9 });
+    expect(res.body).toMatchObject({
+      draft_id: draft.id,
+      invite: { email: 'cofounder@example.test', status: 'sent' },
+      invites_used: 1,
+      invites_left: 9,
+    });
     const [mail] = await latestMail(dw.app.deps.orm.em.fork(), 1, 'cofounder@example.test');
     expect(mail.subject).toContain('founder@example.test');
     expect(mail.subject).toContain('Tallyfox');

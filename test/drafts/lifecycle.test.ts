@@ -10,7 +10,8 @@ afterAll(() => dw.close());
 
 async function runsOf(workflowId: string): Promise<{ runId: string; status: string }[]> {
   const runs: { runId: string; status: string }[] = [];
-  for await (const run of dw.app.deps.temporal.client.workflow.list({ query: `WorkflowId = '${workflowId}'` })) runs.push({ runId: run.runId, status: run.status.name });
+  for await (const run of dw.app.deps.temporal.client.workflow.list({ query: `WorkflowId = '${workflowId}'` }))
+    runs.push({ runId: run.runId, status: run.status.name });
   return runs;
 }
 
@@ -53,7 +54,10 @@ describe('draftBuild workflow', () => {
     // The workflow mirrors the status the activities write, one workflow task after them.
     await waitFor(async () => (await handle.describe()).typedSearchAttributes.get(draftStatusAttribute) === 'ready');
     const attributes = (await handle.describe()).typedSearchAttributes;
-    const [owner] = await dw.app.deps.orm.em.fork().getConnection().execute<{ owner_id: number }[]>('select owner_id from draft where id = ?', [draft.id]);
+    const [owner] = await dw.app.deps.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ owner_id: number }[]>('select owner_id from draft where id = ?', [draft.id]);
     expect(attributes.get(draftIdAttribute)).toBe(draft.id);
     expect(attributes.get(ownerIdAttribute)).toBe(owner.owner_id);
 

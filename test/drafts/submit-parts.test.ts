@@ -21,10 +21,15 @@ describe('submit_draft, what the listing keeps', () => {
   it('replaces the founder profiles made for it alone; one on another listing or with an account stays', async () => {
     const one = await readyDraft(dw, 'static');
     const other = await readyDraft(dw, 'jsonld');
-    await dw.owner.call('PATCH', `/drafts/${one.id}`, { founders: [{ name: 'Lena Moss' }, { name: 'Ravi Kade' }, { name: 'Otto Lind' }] });
+    await dw.owner.call('PATCH', `/drafts/${one.id}`, {
+      founders: [{ name: 'Lena Moss' }, { name: 'Ravi Kade' }, { name: 'Otto Lind' }],
+    });
     const id = (await dw.owner.call('POST', `/drafts/${one.id}/submit`)).body.listing_id;
     const otherId = (await dw.owner.call('POST', `/drafts/${other.id}/submit`)).body.listing_id;
-    await rows(`insert into listing_founder (listing_id, founder_id, position) select ?, id, 0 from founder where slug = 'ravi-kade'`, [otherId]);
+    await rows(
+      `insert into listing_founder (listing_id, founder_id, position) select ?, id, 0 from founder where slug = 'ravi-kade'`,
+      [otherId],
+    );
     await rows(`update founder set user_id = (select min(id) from app_user) where slug = 'otto-lind'`);
 
     await dw.owner.call('PATCH', `/drafts/${one.id}`, { founders: [{ name: 'Ravi Kade', title: 'CTO' }, { name: 'Lena Moss' }] });

@@ -50,18 +50,27 @@ describe('submit_draft', () => {
     const edited = await listingRow(first.body.listing_id);
     expect(edited).toMatchObject({ name: 'Tallyfox Pro', tagline: 'x'.repeat(200), status: 'draft' });
     const em = dw.app.deps.orm.em.fork();
-    const founders = await em.execute('select f.name, f.title, f.socials from listing_founder lf join founder f on f.id = lf.founder_id where lf.listing_id = ?', [first.body.listing_id]);
+    const founders = await em.execute(
+      'select f.name, f.title, f.socials from listing_founder lf join founder f on f.id = lf.founder_id where lf.listing_id = ?',
+      [first.body.listing_id],
+    );
     expect(founders).toEqual([{ name: 'Ana Silva', title: 'CEO', socials: { linkedin: 'https://www.linkedin.com/in/ana' } }]);
     const [story] = await em.execute('select sections from founder_story where listing_id = ?', [first.body.listing_id]);
     expect(story.sections).toEqual({ why_started: 'Chasing invoices took our Fridays.' });
-    const milestones = await em.execute(`select to_char(date, 'YYYY-MM-DD') as date, title from milestone where listing_id = ?`, [first.body.listing_id]);
+    const milestones = await em.execute(`select to_char(date, 'YYYY-MM-DD') as date, title from milestone where listing_id = ?`, [
+      first.body.listing_id,
+    ]);
     expect(milestones).toEqual([{ date: '2019-05-01', title: 'Founded' }]);
 
     const again = await dw.owner.call('POST', `/drafts/${draft.id}/submit`);
     expect(again.body.listing_id).toBe(first.body.listing_id);
-    const founderCount = await dw.app.deps.orm.em.fork().execute<{ n: string }[]>(`select count(*) as n from founder where name = 'Ana Silva'`);
+    const founderCount = await dw.app.deps.orm.em
+      .fork()
+      .execute<{ n: string }[]>(`select count(*) as n from founder where name = 'Ana Silva'`);
     expect(Number(founderCount[0].n)).toBe(1);
-    const count = await dw.app.deps.orm.em.fork().execute<{ n: string }[]>('select count(*) as n from listing where owner_id = ?', [row.owner_id]);
+    const count = await dw.app.deps.orm.em
+      .fork()
+      .execute<{ n: string }[]>('select count(*) as n from listing where owner_id = ?', [row.owner_id]);
     expect(Number(count[0].n)).toBe(1);
     expect((await dw.owner.call('GET', `/drafts/${draft.id}`)).body.listing_id).toBe(first.body.listing_id);
   });

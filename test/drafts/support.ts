@@ -24,11 +24,19 @@ export interface Caller {
 }
 
 /** The app with its worker, the test websites and DNS on loopback, a catalogue and two users with API keys. */
-export async function startDraftWorld(options: { env?: Partial<Record<keyof Env, string>>; worker?: boolean } = {}): Promise<DraftWorld> {
+export async function startDraftWorld(
+  options: { env?: Partial<Record<keyof Env, string>>; worker?: boolean } = {},
+): Promise<DraftWorld> {
   const world = await startCrawlWorld();
   const appOptions: TestAppOptions = {
     worker: options.worker,
-    env: { CRAWL_ALLOW_LOOPBACK: 'true', CRAWL_DNS_SERVER: world.dns.server, CRAWL_REQUEST_TIMEOUT_MS: '5000', CRAWL_BROWSER: 'off', ...options.env },
+    env: {
+      CRAWL_ALLOW_LOOPBACK: 'true',
+      CRAWL_DNS_SERVER: world.dns.server,
+      CRAWL_REQUEST_TIMEOUT_MS: '5000',
+      CRAWL_BROWSER: 'off',
+      ...options.env,
+    },
   };
   const app = await startTestApp(appOptions);
   const em = app.deps.orm.em.fork();

@@ -58,13 +58,22 @@ describe('draftBuild when its worker is killed', () => {
     const pages = await em.execute<{ url: string }[]>('select url from draft_page where draft_id = ? order by position', [id]);
     expect(new Set(pages.map((p) => p.url)).size).toBe(pages.length);
     expect(pages).toHaveLength(7);
-    expect(draft.progress).toEqual({ pages_fetched: 7, pages_planned: 7, fields_found: Object.values(truth.fields).filter((v) => v !== null).length });
-    const drafts = await em.execute<{ n: string }[]>('select count(*) as n from draft where owner_id = (select owner_id from draft where id = ?)', [id]);
+    expect(draft.progress).toEqual({
+      pages_fetched: 7,
+      pages_planned: 7,
+      fields_found: Object.values(truth.fields).filter((v) => v !== null).length,
+    });
+    const drafts = await em.execute<{ n: string }[]>(
+      'select count(*) as n from draft where owner_id = (select owner_id from draft where id = ?)',
+      [id],
+    );
     expect(Number(drafts[0].n)).toBe(1);
 
     const handle = dw.app.deps.temporal.client.workflow.getHandle(workflowIds.draftBuild(id));
     const events = (await handle.fetchHistory()).events ?? [];
-    const scheduled = events.flatMap((e) => (e.activityTaskScheduledEventAttributes ? [e.activityTaskScheduledEventAttributes.activityType?.name] : []));
+    const scheduled = events.flatMap((e) =>
+      e.activityTaskScheduledEventAttributes ? [e.activityTaskScheduledEventAttributes.activityType?.name] : [],
+    );
     expect(scheduled).toEqual(['crawlDraftSite', 'draftDraftFields']);
     const started = events.find((e) => e.activityTaskStartedEventAttributes)?.activityTaskStartedEventAttributes;
     expect(started?.attempt).toBe(2);

@@ -34,7 +34,10 @@ describe('loadConfig', () => {
 
 describe('cli', () => {
   const cli = (args: string[], env: Record<string, string> = {}) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+    });
 
   it('lists its commands', () => {
     const out = cli(['help']);
@@ -44,33 +47,46 @@ describe('cli', () => {
   });
 
   it('doctor checks the dependencies it is given', () => {
-    const out = cli(['doctor'], { DATABASE_URL: process.env.TEST_DATABASE_SERVER_URL!, TEMPORAL_ADDRESS: process.env.TEST_TEMPORAL_ADDRESS! });
+    const out = cli(['doctor'], {
+      DATABASE_URL: process.env.TEST_DATABASE_SERVER_URL!,
+      TEMPORAL_ADDRESS: process.env.TEST_TEMPORAL_ADDRESS!,
+    });
     expect(out.stdout).toMatch(/ok +postgres +DATABASE_URL reachable, pg_trgm and unaccent available/);
     expect(out.stdout).toMatch(/ok +temporal +TEMPORAL_ADDRESS .* answers/);
     expect(out.status).toBe(0);
   }, 30_000);
 
   it('doctor fails with the reason when a dependency is down', () => {
-    const out = cli(['doctor'], { DATABASE_URL: 'postgres://nobody:x@127.0.0.1:1/none', TEMPORAL_ADDRESS: process.env.TEST_TEMPORAL_ADDRESS! });
+    const out = cli(['doctor'], {
+      DATABASE_URL: 'postgres://nobody:x@127.0.0.1:1/none',
+      TEMPORAL_ADDRESS: process.env.TEST_TEMPORAL_ADDRESS!,
+    });
     expect(out.stdout).toMatch(/FAIL +postgres +DATABASE_URL unreachable/);
     expect(out.status).toBe(1);
   }, 30_000);
 
   // Only meaningful when the suite runs its own embedded PostgreSQL (DATABASE_URL unset).
-  (process.env.DATABASE_URL ? it.skip : it)('uses the embedded PostgreSQL that npm start is running', async () => {
-    const server = new URL(process.env.TEST_DATABASE_SERVER_URL!);
-    const client = new pg.Client({ connectionString: server.toString() });
-    await client.connect();
-    await client.query('drop database if exists launch_directory with (force)');
-    await client.query(`create database launch_directory template "${templateDatabase}"`);
-    await client.end();
-    const unusedDataDir = join(tmpdir(), `launch-directory-unused-${process.pid}`);
-    const out = cli(['user', 'create', '--email', 'running@example.com'], { EMBEDDED_PG_PORT: server.port, DATA_DIR: unusedDataDir });
-    expect(existsSync(unusedDataDir)).toBe(false); // it started no PostgreSQL of its own
-    expect(out.stderr).toBe('');
-    expect(out.stdout).toMatch(/^User \d+: running@example\.com/);
-    expect(out.status).toBe(0);
-  }, 30_000);
+  (process.env.DATABASE_URL ? it.skip : it)(
+    'uses the embedded PostgreSQL that npm start is running',
+    async () => {
+      const server = new URL(process.env.TEST_DATABASE_SERVER_URL!);
+      const client = new pg.Client({ connectionString: server.toString() });
+      await client.connect();
+      await client.query('drop database if exists launch_directory with (force)');
+      await client.query(`create database launch_directory template "${templateDatabase}"`);
+      await client.end();
+      const unusedDataDir = join(tmpdir(), `launch-directory-unused-${process.pid}`);
+      const out = cli(['user', 'create', '--email', 'running@example.com'], {
+        EMBEDDED_PG_PORT: server.port,
+        DATA_DIR: unusedDataDir,
+      });
+      expect(existsSync(unusedDataDir)).toBe(false); // it started no PostgreSQL of its own
+      expect(out.stderr).toBe('');
+      expect(out.stdout).toMatch(/^User \d+: running@example\.com/);
+      expect(out.status).toBe(0);
+    },
+    30_000,
+  );
 
   it('rejects a bad environment with the variable named', () => {
     const out = cli(['migrate'], { PORT: 'eighty' });

@@ -17,19 +17,33 @@ describe('cross-cutting HTTP contracts', () => {
   const expectProblem = (res: { status: number; headers: Headers; body: any }, status: number, code: string) => {
     expect(res.status).toBe(status);
     expect(res.headers.get('content-type')).toContain(problemType);
-    expect(res.body).toMatchObject({ type: expect.stringContaining(code), title: expect.any(String), status, detail: expect.any(String), code });
+    expect(res.body).toMatchObject({
+      type: expect.stringContaining(code),
+      title: expect.any(String),
+      status,
+      detail: expect.any(String),
+      code,
+    });
     expect(Array.isArray(res.body.errors)).toBe(true);
     expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts:\d+/);
   };
 
   describe('problem+json for malformed input', () => {
     it('refuses malformed JSON with 400', async () => {
-      const res = await request(`${app.api}/test/effects`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"label": ' });
+      const res = await request(`${app.api}/test/effects`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"label": ',
+      });
       expectProblem(res, 400, 'invalid_input');
     });
 
     it('refuses a non-JSON content type with 415', async () => {
-      const res = await request(`${app.api}/test/effects`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'label=x' });
+      const res = await request(`${app.api}/test/effects`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: 'label=x',
+      });
       expectProblem(res, 415, 'unsupported_media_type');
     });
 
@@ -73,7 +87,13 @@ describe('cross-cutting HTTP contracts', () => {
     it('defaults to page 1 of 20 with the documented shape', async () => {
       const res = await request(`${app.api}/test/numbers`);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ items: Array.from({ length: 20 }, (_, i) => i + 1), page: 1, per_page: 20, total: 45, total_pages: 3 });
+      expect(res.body).toEqual({
+        items: Array.from({ length: 20 }, (_, i) => i + 1),
+        page: 1,
+        per_page: 20,
+        total: 45,
+        total_pages: 3,
+      });
     });
 
     it('pages through', async () => {

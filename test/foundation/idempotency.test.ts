@@ -24,7 +24,9 @@ describe('Idempotency-Key', () => {
     const responses = await Promise.all(Array.from({ length: 50 }, () => post('key-concurrent', body)));
     expect(await effects('concurrent')).toBe(1);
     const statuses = responses.map((r) => r.status);
-    expect(statuses.filter((s) => s === 201)).toHaveLength(1 + responses.filter((r) => r.headers.get('idempotent-replayed') === 'true').length);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(
+      1 + responses.filter((r) => r.headers.get('idempotent-replayed') === 'true').length,
+    );
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
     for (const r of responses.filter((x) => x.status === 409)) {
       expect(r.body.code).toBe('conflict');

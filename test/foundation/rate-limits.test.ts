@@ -25,16 +25,23 @@ describe('shared rate limits', () => {
     expect((await one.consume('ip:shared')).used).toBe(8);
 
     async function points(): Promise<number> {
-      const [row] = await knex.raw<{ rows: Array<{ points: number }> }>(`select points from rate_limit where key = 'ip:shared'`).then((r) => r.rows);
+      const [row] = await knex
+        .raw<{ rows: Array<{ points: number }> }>(`select points from rate_limit where key = 'ip:shared'`)
+        .then((r) => r.rows);
       return row?.points ?? 0;
     }
   });
 
   it('purges windows that ended and keeps the current ones', async () => {
     const knex = app.deps.orm.em.getConnection().getKnex();
-    await knex.raw(`insert into rate_limit (key, points, expire) values ('ip:ended', 3, ?), ('ip:current', 2, ?)`, [Date.now() - 1000, Date.now() + 60_000]);
+    await knex.raw(`insert into rate_limit (key, points, expire) values ('ip:ended', 3, ?), ('ip:current', 2, ?)`, [
+      Date.now() - 1000,
+      Date.now() + 60_000,
+    ]);
     expect(await purgeEndedRateLimits(knex)).toBeGreaterThanOrEqual(1);
-    const keys = (await knex.raw<{ rows: Array<{ key: string }> }>(`select key from rate_limit where key in ('ip:ended', 'ip:current')`)).rows.map((r) => r.key);
+    const keys = (
+      await knex.raw<{ rows: Array<{ key: string }> }>(`select key from rate_limit where key in ('ip:ended', 'ip:current')`)
+    ).rows.map((r) => r.key);
     expect(keys).toEqual(['ip:current']);
   });
 });

@@ -5,7 +5,12 @@ import { outputDrift } from '../../api/output-check.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
 
-const thing = z.object({ id: z.int(), name: z.string(), tags: z.array(z.object({ label: z.string() })), seen_at: z.string().nullable() });
+const thing = z.object({
+  id: z.int(),
+  name: z.string(),
+  tags: z.array(z.object({ label: z.string() })),
+  seen_at: z.string().nullable(),
+});
 
 /** An operation answering `body` while declaring `thing`: what a handler that drifted looks like. */
 function answering(id: string, body: unknown): Operation {
@@ -38,13 +43,19 @@ describe('output schemas', () => {
     expect(outputDrift(answering('x', good), withoutName)).toEqual([expect.stringMatching(/^name: /)]);
     expect(outputDrift(answering('x', good), { ...good, id: '1' })).toEqual([expect.stringMatching(/^id: /)]);
     expect(outputDrift(answering('x', good), { ...good, secret: 'leak' })).toEqual(['secret: not declared in the output schema']);
-    expect(outputDrift(answering('x', good), { ...good, tags: [{ label: 'a', colour: 'red' }] })).toEqual(['tags.0.colour: not declared in the output schema']);
+    expect(outputDrift(answering('x', good), { ...good, tags: [{ label: 'a', colour: 'red' }] })).toEqual([
+      'tags.0.colour: not declared in the output schema',
+    ]);
   });
 
   it('are declared by every operation as an object with properties', () => {
     for (const op of operations) {
       const json = z.toJSONSchema(op.output, { io: 'output', unrepresentable: 'any' });
-      expect({ op: op.id, type: json.type, properties: Object.keys(json.properties ?? {}).length > 0 }).toEqual({ op: op.id, type: 'object', properties: true });
+      expect({ op: op.id, type: json.type, properties: Object.keys(json.properties ?? {}).length > 0 }).toEqual({
+        op: op.id,
+        type: 'object',
+        properties: true,
+      });
     }
   });
 });
@@ -52,7 +63,10 @@ describe('output schemas', () => {
 describe('response validation in the running app', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ worker: false, extraOperations: [answering('test_good_body', good), answering('test_drifting_body', { ...good, secret: 'leak' })] });
+    app = await startTestApp({
+      worker: false,
+      extraOperations: [answering('test_good_body', good), answering('test_drifting_body', { ...good, secret: 'leak' })],
+    });
   });
   afterAll(() => app.close());
 

@@ -26,8 +26,13 @@ describe('get_site_info', () => {
   it('counts only live listings', async () => {
     const conn = app.deps.orm.em.getConnection();
     const before = (await request(`${app.api}/site`)).body.counts;
-    await conn.execute(`insert into listing (site_id, slug, name, status) values (?, 'counted-live', 'Counted', 'live'), (?, 'not-counted', 'Draft', 'draft')`, [app.deps.site.id, app.deps.site.id]);
-    await conn.execute(`insert into category (site_id, slug, name) values (?, 'counted-category', 'Counted')`, [app.deps.site.id]);
+    await conn.execute(
+      `insert into listing (site_id, slug, name, status) values (?, 'counted-live', 'Counted', 'live'), (?, 'not-counted', 'Draft', 'draft')`,
+      [app.deps.site.id, app.deps.site.id],
+    );
+    await conn.execute(`insert into category (site_id, slug, name) values (?, 'counted-category', 'Counted')`, [
+      app.deps.site.id,
+    ]);
     const after = (await request(`${app.api}/site`)).body.counts;
     expect(after).toEqual({ live_listings: before.live_listings + 1, categories: before.categories + 1 });
   });

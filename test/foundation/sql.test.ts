@@ -4,8 +4,14 @@ describe('sql template', () => {
   it('binds each value where it stands, through nested fragments, numbering in order', () => {
     const where = sql`l.site_id = ${7} and l.slug = ${'notion'}`;
     const statement = sql`select ${sql.raw('l.id')} from listing l where ${where} limit ${20} offset ${sql`${40}`}`;
-    expect(statement.toPostgres()).toEqual({ text: 'select l.id from listing l where l.site_id = $1 and l.slug = $2 limit $3 offset $4', values: [7, 'notion', 20, 40] });
-    expect(statement.toBuilder(false)).toEqual({ text: 'select l.id from listing l where l.site_id = ? and l.slug = ? limit ? offset ?', values: [7, 'notion', 20, 40] });
+    expect(statement.toPostgres()).toEqual({
+      text: 'select l.id from listing l where l.site_id = $1 and l.slug = $2 limit $3 offset $4',
+      values: [7, 'notion', 20, 40],
+    });
+    expect(statement.toBuilder(false)).toEqual({
+      text: 'select l.id from listing l where l.site_id = ? and l.slug = ? limit ? offset ?',
+      values: [7, 'notion', 20, 40],
+    });
   });
 
   it('never puts a value into the text, whatever it holds', () => {

@@ -15,8 +15,13 @@ describe('Temporal round trip', () => {
 
   it('runs the housekeeping workflow through the worker and its activity: expired records go, live ones stay', async () => {
     const db = app.deps.orm.em.fork().getConnection();
-    await db.execute(`insert into sign_in_link (token_hash, email, expires_at) values ('expired', 'a@example.com', now() - interval '2 days'), ('live', 'b@example.com', now() + interval '1 hour')`);
-    await app.deps.temporal.client.workflow.execute(housekeeping, { taskQueue: app.taskQueue, workflowId: `housekeeping-test-${randomUUID()}` });
+    await db.execute(
+      `insert into sign_in_link (token_hash, email, expires_at) values ('expired', 'a@example.com', now() - interval '2 days'), ('live', 'b@example.com', now() + interval '1 hour')`,
+    );
+    await app.deps.temporal.client.workflow.execute(housekeeping, {
+      taskQueue: app.taskQueue,
+      workflowId: `housekeeping-test-${randomUUID()}`,
+    });
     const rows = await db.execute<{ token_hash: string }[]>('select trim(token_hash) as token_hash from sign_in_link order by 1');
     expect(rows.map((r) => r.token_hash)).toEqual(['live']);
   });

@@ -10,14 +10,19 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const row = async (id: number) => {
-  const [found] = await app.deps.orm.em.fork().execute<{ tagline: string; version: number }[]>('select tagline, version from listing where id = ?', [id]);
+  const [found] = await app.deps.orm.em
+    .fork()
+    .execute<{ tagline: string; version: number }[]>('select tagline, version from listing where id = ?', [id]);
   return found;
 };
 
 describe('listing writes', () => {
   it('refuse a write to a listing another writer changed since it was loaded: 409 conflict, nothing lost', async () => {
     const em = app.deps.orm.em.fork();
-    const [{ id }] = await em.execute<{ id: number }[]>(`insert into listing (site_id, slug, name, status) values (?, 'one', 'One', 'draft') returning id`, [app.deps.site.id]);
+    const [{ id }] = await em.execute<{ id: number }[]>(
+      `insert into listing (site_id, slug, name, status) values (?, 'one', 'One', 'draft') returning id`,
+      [app.deps.site.id],
+    );
     const stale = listingUnitOfWork(em, async (tx) => {
       const listing = await tx.findOneOrFail(Listing, id);
       await app.deps.orm.em.fork().execute(`update listing set tagline = 'theirs', version = version + 1 where id = ?`, [id]);
@@ -41,6 +46,10 @@ describe('listing writes', () => {
     } catch (error) {
       refusal = error;
     }
-    expect(refusal).toMatchObject({ code: 'conflict', status: 409, message: 'The listing is live: it can be queued for a free launch only when it is draft.' });
+    expect(refusal).toMatchObject({
+      code: 'conflict',
+      status: 409,
+      message: 'The listing is live: it can be queued for a free launch only when it is draft.',
+    });
   });
 });

@@ -23,16 +23,33 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const initialize = (version: string, headers: Record<string, string> = {}, url = app.mcp) =>
-  rawPost(url, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }, headers);
+  rawPost(
+    url,
+    {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    },
+    headers,
+  );
 
 /** One tools/call as a client of the given era sends it, without the SDK client. */
 async function rawCall(era: Era, name: string, args: object, headers: Record<string, string> = {}) {
   if (era === '2026-07-28') {
-    return rawPost(app.mcp, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: args, _meta: modernMeta } }, { ...modernHeaders('tools/call', name), ...headers });
+    return rawPost(
+      app.mcp,
+      { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: args, _meta: modernMeta } },
+      { ...modernHeaders('tools/call', name), ...headers },
+    );
   }
   const init = await initialize(era, headers);
   expect(init.status).toBe(200);
-  return rawPost(app.mcp, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: args } }, { 'mcp-protocol-version': era, ...headers });
+  return rawPost(
+    app.mcp,
+    { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: args } },
+    { 'mcp-protocol-version': era, ...headers },
+  );
 }
 
 /** A request with a Host header of our choosing (fetch does not let a caller set Host). */
@@ -40,7 +57,19 @@ function postWithHost(host: string, headers: Record<string, string> = {}): Promi
   const url = new URL(app.mcp);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...modernHeaders('server/discover'), ...headers } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: {
+          host,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...modernHeaders('server/discover'),
+          ...headers,
+        },
+      },
       (res) => {
         let text = '';
         res.on('data', (chunk) => (text += chunk));
@@ -65,7 +94,9 @@ describe('mcp endpoint', () => {
     it('answers a signed-in tool without credentials with HTTP 401 and the resource metadata challenge', async () => {
       const res = await rawCall(era, 'test_needs_scope', {});
       expect(res.status).toBe(401);
-      expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${app.app.url}/.well-known/oauth-protected-resource/mcp"`);
+      expect(res.headers.get('www-authenticate')).toBe(
+        `Bearer resource_metadata="${app.app.url}/.well-known/oauth-protected-resource/mcp"`,
+      );
       expect(res.headers.get('content-type')).toContain('application/problem+json');
       expect(res.body).toMatchObject({ status: 401, code: 'unauthorized' });
     });
@@ -97,7 +128,9 @@ describe('mcp endpoint', () => {
 
   it('checks every call of a JSON-RPC batch before serving any of it', async () => {
     const call = (id: number, name: string) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {} } });
-    const res = await rawPost(app.mcp, [call(1, 'get_site_info'), call(2, 'test_needs_scope')], { 'mcp-protocol-version': '2025-03-26' });
+    const res = await rawPost(app.mcp, [call(1, 'get_site_info'), call(2, 'test_needs_scope')], {
+      'mcp-protocol-version': '2025-03-26',
+    });
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ code: 'unauthorized' });
   });
@@ -128,19 +161,30 @@ describe('mcp endpoint', () => {
   });
 
   describe('2025 initialize-based protocols', () => {
-    it.each([['2025-03-26'], ['2025-06-18'], ['2025-11-25']])('negotiates %s and serves tools without a session', async (version) => {
-      const init = await initialize(version);
-      expect(init.status).toBe(200);
-      expect(init.body.result).toMatchObject({ protocolVersion: version, serverInfo: { name: 'launch-directory' }, capabilities: { tools: {} } });
-      expect(init.body.result.instructions).toContain('Never ask for card or payment details');
-      expect(init.headers.get('mcp-session-id')).toBeNull();
-      const headers = { 'mcp-protocol-version': version };
-      expect((await rawPost(app.mcp, { jsonrpc: '2.0', method: 'notifications/initialized' }, headers)).status).toBe(202);
-      const list = await rawPost(app.mcp, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, headers);
-      expect(list.body.result.tools.map((t: { name: string }) => t.name)).toContain('get_site_info');
-      const call = await rawPost(app.mcp, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_site_info', arguments: {} } }, headers);
-      expect(call.body.result.structuredContent).toEqual((await request(`${app.api}/site`)).body);
-    });
+    it.each([['2025-03-26'], ['2025-06-18'], ['2025-11-25']])(
+      'negotiates %s and serves tools without a session',
+      async (version) => {
+        const init = await initialize(version);
+        expect(init.status).toBe(200);
+        expect(init.body.result).toMatchObject({
+          protocolVersion: version,
+          serverInfo: { name: 'launch-directory' },
+          capabilities: { tools: {} },
+        });
+        expect(init.body.result.instructions).toContain('Never ask for card or payment details');
+        expect(init.headers.get('mcp-session-id')).toBeNull();
+        const headers = { 'mcp-protocol-version': version };
+        expect((await rawPost(app.mcp, { jsonrpc: '2.0', method: 'notifications/initialized' }, headers)).status).toBe(202);
+        const list = await rawPost(app.mcp, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, headers);
+        expect(list.body.result.tools.map((t: { name: string }) => t.name)).toContain('get_site_info');
+        const call = await rawPost(
+          app.mcp,
+          { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_site_info', arguments: {} } },
+          headers,
+        );
+        expect(call.body.result.structuredContent).toEqual((await request(`${app.api}/site`)).body);
+      },
+    );
 
     it('lets any api instance answer any request: no state lives in the process', async () => {
       const other = buildApp(app.app.deps, mcpTestOperations);
@@ -150,7 +194,11 @@ describe('mcp endpoint', () => {
       const otherMcp = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/mcp`;
       try {
         expect((await initialize('2025-11-25')).status).toBe(200);
-        const call = await rawPost(otherMcp, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'test_list_numbers', arguments: { per_page: 2 } } }, { 'mcp-protocol-version': '2025-11-25' });
+        const call = await rawPost(
+          otherMcp,
+          { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'test_list_numbers', arguments: { per_page: 2 } } },
+          { 'mcp-protocol-version': '2025-11-25' },
+        );
         expect(call.body.result.structuredContent).toMatchObject({ items: [1, 2], total: 45 });
       } finally {
         server.closeAllConnections();
@@ -166,7 +214,11 @@ describe('mcp endpoint', () => {
 
   describe('2026-07-28 stateless protocol', () => {
     it('answers server/discover with cache hints', async () => {
-      const res = await rawPost(app.mcp, { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: modernMeta } }, modernHeaders('server/discover'));
+      const res = await rawPost(
+        app.mcp,
+        { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: modernMeta } },
+        modernHeaders('server/discover'),
+      );
       expect(res.status).toBe(200);
       expect(res.body.result).toMatchObject({
         supportedVersions: ['2026-07-28'],
@@ -177,18 +229,30 @@ describe('mcp endpoint', () => {
     });
 
     it('marks the tool list cacheable by anyone for five minutes', async () => {
-      const res = await rawPost(app.mcp, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: modernMeta } }, modernHeaders('tools/list'));
+      const res = await rawPost(
+        app.mcp,
+        { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: modernMeta } },
+        modernHeaders('tools/list'),
+      );
       expect(res.body.result).toMatchObject({ ttlMs: 300_000, cacheScope: 'public', resultType: 'complete' });
     });
 
     it('refuses an Mcp-Method header that disagrees with the body', async () => {
-      const res = await rawPost(app.mcp, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: modernMeta } }, modernHeaders('tools/call'));
+      const res = await rawPost(
+        app.mcp,
+        { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: modernMeta } },
+        modernHeaders('tools/call'),
+      );
       expect(res.status).toBe(400);
       expect(res.body.error).toBeDefined();
     });
 
     it('has no initialize', async () => {
-      const res = await rawPost(app.mcp, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { _meta: modernMeta } }, modernHeaders('initialize'));
+      const res = await rawPost(
+        app.mcp,
+        { jsonrpc: '2.0', id: 1, method: 'initialize', params: { _meta: modernMeta } },
+        modernHeaders('initialize'),
+      );
       expect(res.body.error).toMatchObject({ code: -32601 });
     });
   });
@@ -197,7 +261,11 @@ describe('mcp endpoint', () => {
     it('answers a body that is not JSON with a JSON-RPC parse error', async () => {
       const res = await rawPost(app.mcp, '{"jsonrpc": ');
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ jsonrpc: '2.0', error: { code: -32700, message: expect.stringContaining('Parse error') }, id: null });
+      expect(res.body).toEqual({
+        jsonrpc: '2.0',
+        error: { code: -32700, message: expect.stringContaining('Parse error') },
+        id: null,
+      });
     });
 
     it('answers an oversized body with 413 problem details', async () => {

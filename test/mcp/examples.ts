@@ -57,7 +57,13 @@ export const toolExamples: Record<string, ToolExample> = {
   get_draft: async (app) => ({ id: await ownDraft(app, 'crawling') }),
   update_draft: async (app) => {
     const id = await ownDraft(app);
-    return { id, fields: { name: 'Example', tagline: null }, lock_fields: ['name'], founders: [{ name: 'Ada' }], idempotency_key: `update-${id}` };
+    return {
+      id,
+      fields: { name: 'Example', tagline: null },
+      lock_fields: ['name'],
+      founders: [{ name: 'Ada' }],
+      idempotency_key: `update-${id}`,
+    };
   },
   invite_cofounder: async (app) => {
     const id = await ownDraft(app);

@@ -14,18 +14,23 @@ import { testOperations } from '../support/test-operations.js';
  * names them, and its presence signs in as a real user of the test database.
  */
 export const testPrincipalHeader = 'x-test-scopes';
-const testPrincipalFor = (user: UserRow): Middleware => (ctx, next) => {
-  if (ctx.request.headers[testPrincipalHeader] !== undefined) {
-    const principal: Principal = {
-      userId: user.id,
-      email: user.email,
-      scopes: ctx.get(testPrincipalHeader).split(',').filter((s): s is Scope => (scopes as readonly string[]).includes(s)),
-      via: 'api_key',
-    };
-    ctx.state.principal = principal;
-  }
-  return next();
-};
+const testPrincipalFor =
+  (user: UserRow): Middleware =>
+  (ctx, next) => {
+    if (ctx.request.headers[testPrincipalHeader] !== undefined) {
+      const principal: Principal = {
+        userId: user.id,
+        email: user.email,
+        scopes: ctx
+          .get(testPrincipalHeader)
+          .split(',')
+          .filter((s): s is Scope => (scopes as readonly string[]).includes(s)),
+        via: 'api_key',
+      };
+      ctx.state.principal = principal;
+    }
+    return next();
+  };
 
 export const allScopes = { [testPrincipalHeader]: scopes.join(',') };
 
@@ -69,7 +74,9 @@ export interface McpTestApp {
 /** The real app (real database) plus the test principal middleware, on its own loopback port. */
 export async function startMcpTestApp(env: Record<string, string> = {}): Promise<McpTestApp> {
   const app = await startTestApp({ worker: false, extraOperations: mcpTestOperations, env });
-  await app.deps.orm.em.getConnection().execute('create table if not exists test_effect (id serial primary key, label text not null)');
+  await app.deps.orm.em
+    .getConnection()
+    .execute('create table if not exists test_effect (id serial primary key, label text not null)');
   const user = await ensureUser(app.deps.orm.em.fork(), 'owner@example.test', 'Test Owner');
   const koa = buildApp(app.deps, mcpTestOperations);
   koa.middleware.splice(1, 0, testPrincipalFor(user)); // right after the request context, which makes ctx.state

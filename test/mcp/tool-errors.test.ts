@@ -9,7 +9,13 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const effects = async (label: string) =>
-  Number((await app.app.deps.orm.em.getConnection().execute<{ n: string }[]>('select count(*) as n from test_effect where label = ?', [label]))[0].n);
+  Number(
+    (
+      await app.app.deps.orm.em
+        .getConnection()
+        .execute<{ n: string }[]>('select count(*) as n from test_effect where label = ?', [label])
+    )[0].n,
+  );
 
 describe.each(eras)('mcp tool errors over %s', (era) => {
   let client: Client;
@@ -32,7 +38,11 @@ describe.each(eras)('mcp tool errors over %s', (era) => {
     expect(rest.status).toBe(400);
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toEqual(withoutInstance(rest.body));
-    expect(result.structuredContent).toMatchObject({ status: 400, code: 'invalid_input', errors: expect.arrayContaining([expect.objectContaining({ path })]) });
+    expect(result.structuredContent).toMatchObject({
+      status: 400,
+      code: 'invalid_input',
+      errors: expect.arrayContaining([expect.objectContaining({ path })]),
+    });
     expect(JSON.parse((result.content as Array<{ text: string }>)[0].text)).toEqual(result.structuredContent);
   });
 
@@ -60,7 +70,11 @@ describe.each(eras)('mcp tool errors over %s', (era) => {
     it('is the same key as the Idempotency-Key header of the REST operation', async () => {
       const label = `shared-${era}`;
       const first = await client.callTool({ name: 'test_record_effect', arguments: { label, idempotency_key: `key-${label}` } });
-      const rest = await request(`${app.api}/test/effects`, { method: 'POST', json: { label }, headers: { 'idempotency-key': `key-${label}` } });
+      const rest = await request(`${app.api}/test/effects`, {
+        method: 'POST',
+        json: { label },
+        headers: { 'idempotency-key': `key-${label}` },
+      });
       expect(rest.status).toBe(201);
       expect(rest.headers.get('idempotent-replayed')).toBe('true');
       expect(rest.body).toEqual(first.structuredContent);
@@ -70,7 +84,10 @@ describe.each(eras)('mcp tool errors over %s', (era) => {
     it('refuses the same key with other arguments (422 idempotency_key_reused)', async () => {
       const key = `key-reused-${era}`;
       await client.callTool({ name: 'test_record_effect', arguments: { label: `a-${era}`, idempotency_key: key } });
-      const reused = await client.callTool({ name: 'test_record_effect', arguments: { label: `b-${era}`, idempotency_key: key } });
+      const reused = await client.callTool({
+        name: 'test_record_effect',
+        arguments: { label: `b-${era}`, idempotency_key: key },
+      });
       expect(reused.isError).toBe(true);
       expect(reused.structuredContent).toMatchObject({ status: 422, code: 'idempotency_key_reused' });
       expect(await effects(`b-${era}`)).toBe(0);
@@ -80,7 +97,9 @@ describe.each(eras)('mcp tool errors over %s', (era) => {
       const args = { label: `slow-${era}`, delay_ms: 800, idempotency_key: `key-slow-${era}` };
       const [a, b] = await Promise.all([
         client.callTool({ name: 'test_record_effect', arguments: args }),
-        new Promise((resolve) => setTimeout(resolve, 200)).then(() => client.callTool({ name: 'test_record_effect', arguments: args })),
+        new Promise((resolve) => setTimeout(resolve, 200)).then(() =>
+          client.callTool({ name: 'test_record_effect', arguments: args }),
+        ),
       ]);
       expect(a.isError).toBeFalsy();
       expect(b.structuredContent).toMatchObject({ status: 409, code: 'conflict' });
@@ -99,7 +118,10 @@ describe.each(eras)('mcp tool errors over %s', (era) => {
       ['a key that is not a string', 12345],
       ['a key with spaces', 'has spaces'],
     ])('refuses %s as invalid input', async (_case, key) => {
-      const result = await client.callTool({ name: 'test_record_effect', arguments: { label: `bad-key-${era}`, idempotency_key: key } });
+      const result = await client.callTool({
+        name: 'test_record_effect',
+        arguments: { label: `bad-key-${era}`, idempotency_key: key },
+      });
       expect(result.isError).toBe(true);
       expect(result.structuredContent).toMatchObject({ status: 400, code: 'invalid_input' });
       expect(await effects(`bad-key-${era}`)).toBe(0);
@@ -107,7 +129,10 @@ describe.each(eras)('mcp tool errors over %s', (era) => {
 
     it('is not an argument of operations without Idempotency-Key', async () => {
       const result = await client.callTool({ name: echoParts.id, arguments: { slug: 'ok', note: 'hi', idempotency_key: 'k' } });
-      expect(result.structuredContent).toMatchObject({ code: 'invalid_input', errors: [{ path: 'body.idempotency_key', message: 'unknown property' }] });
+      expect(result.structuredContent).toMatchObject({
+        code: 'invalid_input',
+        errors: [{ path: 'body.idempotency_key', message: 'unknown property' }],
+      });
     });
   });
 });

@@ -3,7 +3,16 @@ import { operations } from '../../api/operations/index.js';
 import { hintsOf } from '../../api/operations/registry.js';
 import { request } from '../support/http.js';
 import { toolExamples } from './examples.js';
-import { allScopes, connect, echoParts, eras, mcpTestOperations, restRequestFor, startMcpTestApp, type McpTestApp } from './support.js';
+import {
+  allScopes,
+  connect,
+  echoParts,
+  eras,
+  mcpTestOperations,
+  restRequestFor,
+  startMcpTestApp,
+  type McpTestApp,
+} from './support.js';
 
 let app: McpTestApp;
 beforeAll(async () => {
@@ -68,7 +77,10 @@ describe.each(eras)('mcp tools over %s', (era) => {
     const args = await (toolExamples[op.id] ?? (() => ({})))(app);
     const result = await client.callTool({ name: op.id, arguments: args });
     const { url, init } = restRequestFor(op, args);
-    const rest = await request(`${app.api}${url}`, { ...init, headers: { ...(init.headers as Record<string, string>), ...allScopes } });
+    const rest = await request(`${app.api}${url}`, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), ...allScopes },
+    });
     expect(rest.status).toBe(op.successStatus);
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toEqual(rest.body);
@@ -79,7 +91,11 @@ describe.each(eras)('mcp tools over %s', (era) => {
     const args = { slug: 'some-product', flag: true, limit: 3, note: 'hello', tags: ['a'] };
     const result = await client.callTool({ name: echoParts.id, arguments: args });
     expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toEqual({ path: { slug: 'some-product' }, query: { flag: true, limit: 3 }, body: { note: 'hello', tags: ['a'] } });
+    expect(result.structuredContent).toEqual({
+      path: { slug: 'some-product' },
+      query: { flag: true, limit: 3 },
+      body: { note: 'hello', tags: ['a'] },
+    });
     const { url, init } = restRequestFor(echoParts, args);
     expect((await request(`${app.api}${url}`, init)).body).toEqual(result.structuredContent);
   });
@@ -88,6 +104,12 @@ describe.each(eras)('mcp tools over %s', (era) => {
     const result = await client.callTool({ name: 'test_list_numbers', arguments: { page: 2, per_page: 10 } });
     const rest = await request(`${app.api}/test/numbers?page=2&per_page=10`);
     expect(result.structuredContent).toEqual(rest.body);
-    expect(rest.body).toMatchObject({ page: 2, per_page: 10, total: 45, total_pages: 5, items: [11, 12, 13, 14, 15, 16, 17, 18, 19, 20] });
+    expect(rest.body).toMatchObject({
+      page: 2,
+      per_page: 10,
+      total: 45,
+      total_pages: 5,
+      items: [11, 12, 13, 14, 15, 16, 17, 18, 19, 20],
+    });
   });
 });

@@ -27,7 +27,13 @@ export async function startTestDns(): Promise<TestDns> {
     const wantV6 = question.type === Packet.TYPE.AAAA;
     for (const address of answer()) {
       if (address.includes(':') !== wantV6) continue;
-      response.answers.push({ name: question.name, type: question.type, class: Packet.CLASS.IN, ttl: 0, address } as (typeof response.answers)[number]);
+      response.answers.push({
+        name: question.name,
+        type: question.type,
+        class: Packet.CLASS.IN,
+        ttl: 0,
+        address,
+      } as (typeof response.answers)[number]);
     }
     void send(response);
   });

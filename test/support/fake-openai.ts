@@ -19,14 +19,22 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       const body = JSON.parse(raw || '{}') as Record<string, unknown>;
       requests.push({ headers: req.headers, body });
       if (req.url !== '/v1/chat/completions' || req.method !== 'POST') return res.writeHead(404).end();
-      if (next.status !== 200) return res.writeHead(next.status, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}');
+      if (next.status !== 200)
+        return res.writeHead(next.status, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}');
       res.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({
           id: 'chatcmpl-test',
           object: 'chat.completion',
           created: Math.floor(Date.now() / 1000),
           model: body.model,
-          choices: [{ index: 0, finish_reason: 'stop', logprobs: null, message: { role: 'assistant', content: JSON.stringify(next.content), refusal: null } }],
+          choices: [
+            {
+              index: 0,
+              finish_reason: 'stop',
+              logprobs: null,
+              message: { role: 'assistant', content: JSON.stringify(next.content), refusal: null },
+            },
+          ],
           usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
         }),
       );

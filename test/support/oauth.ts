@@ -81,7 +81,13 @@ export async function tokenRequest(app: TestApp, params: Record<string, string>)
 }
 
 /** Exchanges the code of an authorization result at the token endpoint. */
-export function exchangeCode(app: TestApp, auth: AuthorizeResult, clientId: string, redirectUri: string, extra: Record<string, string> = {}) {
+export function exchangeCode(
+  app: TestApp,
+  auth: AuthorizeResult,
+  clientId: string,
+  redirectUri: string,
+  extra: Record<string, string> = {},
+) {
   return tokenRequest(app, {
     grant_type: 'authorization_code',
     code: auth.callback.searchParams.get('code')!,
@@ -97,10 +103,26 @@ export async function registerClient(app: TestApp, metadata: Record<string, unkn
 }
 
 /** A signed-in browser's access token for `resource` with exactly `scope`, via registration + code flow. */
-export async function accessTokenFor(app: TestApp, browser: WebClient, email: string, scope: string, resource: string): Promise<string> {
+export async function accessTokenFor(
+  app: TestApp,
+  browser: WebClient,
+  email: string,
+  scope: string,
+  resource: string,
+): Promise<string> {
   const redirectUri = 'http://127.0.0.1:7777/callback';
-  const client = await registerClient(app, { client_name: `Scope ${scope}`, redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' });
-  const auth = await authorize(app, browser, { clientId: client.body.client_id, redirectUri, scope, resource: [resource], email });
+  const client = await registerClient(app, {
+    client_name: `Scope ${scope}`,
+    redirect_uris: [redirectUri],
+    token_endpoint_auth_method: 'none',
+  });
+  const auth = await authorize(app, browser, {
+    clientId: client.body.client_id,
+    redirectUri,
+    scope,
+    resource: [resource],
+    email,
+  });
   const token = await exchangeCode(app, auth, client.body.client_id, redirectUri);
   if (token.status !== 200) throw new Error(`token endpoint answered ${token.status}: ${token.text}`);
   return token.body.access_token;

@@ -20,7 +20,13 @@ export interface SiteServer {
   close(): Promise<void>;
 }
 
-const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.json': 'application/json', '.txt': 'text/plain', '.png': 'image/png' };
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.txt': 'text/plain',
+  '.png': 'image/png',
+};
 
 export async function startSiteServer(): Promise<SiteServer> {
   const hits: string[] = [];

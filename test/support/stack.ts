@@ -37,8 +37,15 @@ export async function startTestStack(): Promise<void> {
 
   let temporalAddress = config.temporal.address;
   if (!temporalAddress) {
-    const source = await findTemporalCli({ cliPath: config.temporal.cliPath, cacheDir: config.temporal.cliCacheDir, build: true }, log);
-    const server = await startTemporalDevServer(source, { port: await freePort(), uiPort: await freePort(), namespace: 'default' });
+    const source = await findTemporalCli(
+      { cliPath: config.temporal.cliPath, cacheDir: config.temporal.cliCacheDir, build: true },
+      log,
+    );
+    const server = await startTemporalDevServer(source, {
+      port: await freePort(),
+      uiPort: await freePort(),
+      namespace: 'default',
+    });
     stops.push(() => server.stop());
     temporalAddress = server.address;
   }

@@ -21,7 +21,9 @@ export const recordEffect = defineOperation({
   output: z.object({ id: z.int(), label: z.string() }),
   async handler({ body }, { em }) {
     await new Promise((resolve) => setTimeout(resolve, body.delay_ms ?? 0));
-    const [row] = await em.getConnection().execute<{ id: number }[]>('insert into test_effect (label) values (?) returning id', [body.label]);
+    const [row] = await em
+      .getConnection()
+      .execute<{ id: number }[]>('insert into test_effect (label) values (?) returning id', [body.label]);
     return { id: row.id, label: body.label };
   },
 });

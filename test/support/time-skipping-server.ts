@@ -47,7 +47,9 @@ export async function installTimeSkippingServer(cacheDir: string): Promise<strin
 function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'] });
-    child.on('error', (error) => reject(new Error(`${command} could not be started (Java and Maven are needed for workflow tests): ${error.message}`)));
+    child.on('error', (error) =>
+      reject(new Error(`${command} could not be started (Java and Maven are needed for workflow tests): ${error.message}`)),
+    );
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
   });
 }

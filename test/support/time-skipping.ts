@@ -16,14 +16,23 @@ function required(name: string): string {
 /** Temporal's time-skipping test server: timers fire as soon as nothing else can happen, so weeks pass in milliseconds. */
 export async function timeSkippingEnvironment(): Promise<TestWorkflowEnvironment> {
   routeSdkLogs(createLogger({ logLevel: 'warn' }, 'test-workflows'));
-  const env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: required(testEnv.timeSkippingServer) } } });
+  const env = await TestWorkflowEnvironment.createTimeSkipping({
+    server: { executable: { type: 'existing-path', path: required(testEnv.timeSkippingServer) } },
+  });
   // This server answers add but not list; it starts with none of ours.
-  await env.connection.operatorService.addSearchAttributes({ namespace: env.namespace ?? 'default', searchAttributes: searchAttributeTypes() });
+  await env.connection.operatorService.addSearchAttributes({
+    namespace: env.namespace ?? 'default',
+    searchAttributes: searchAttributeTypes(),
+  });
   return env;
 }
 
 /** A worker for the real workflow code (the run's bundle) with activities the test stands in for. */
-export function workerWithActivities(env: TestWorkflowEnvironment, taskQueue: string, activities: Partial<Activities>): Promise<Worker> {
+export function workerWithActivities(
+  env: TestWorkflowEnvironment,
+  taskQueue: string,
+  activities: Partial<Activities>,
+): Promise<Worker> {
   return Worker.create({
     connection: env.nativeConnection,
     taskQueue,

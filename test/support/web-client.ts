@@ -34,7 +34,13 @@ export class WebClient {
     if (cookie && new URL(absolute).origin === this.origin) headers.set('cookie', cookie);
     const res = await fetch(absolute, { ...init, headers, redirect: 'manual' });
     this.store(res);
-    return { status: res.status, html: await res.text(), location: res.headers.get('location') ?? undefined, headers: res.headers, url: absolute };
+    return {
+      status: res.status,
+      html: await res.text(),
+      location: res.headers.get('location') ?? undefined,
+      headers: res.headers,
+      url: absolute,
+    };
   }
 
   get(url: string): Promise<Page> {
@@ -42,7 +48,11 @@ export class WebClient {
   }
 
   post(url: string, fields: Record<string, string>): Promise<Page> {
-    return this.request(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+    return this.request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
+    });
   }
 
   /** Submits the form whose action matches, with its hidden fields plus `extra`. */
@@ -102,7 +112,9 @@ export class WebClient {
 export function formsOf(html: string): HtmlForm[] {
   return [...html.matchAll(/<form method="post" action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/g)].map((m) => ({
     action: unescape(m[1]),
-    fields: Object.fromEntries([...m[2].matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((f) => [f[1], unescape(f[2])])),
+    fields: Object.fromEntries(
+      [...m[2].matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((f) => [f[1], unescape(f[2])]),
+    ),
     button: unescape(/<button[^>]*>([^<]*)<\/button>/.exec(m[2])?.[1] ?? ''),
   }));
 }

@@ -11,8 +11,18 @@ describe('catalogue web pages', () => {
     await seedCatalogue(app.deps.orm.em.fork(), app.deps.site.id, { listings: 60, now: new Date(), seed: 11 });
     await addCategory(app, 'web-tools', 'Web Tools');
     await addCategory(app, 'web-editors', 'Web Editors', 'web-tools');
-    const quill = await addListing(app, { slug: 'quillstack', name: 'Quillstack', tagline: 'Write together', categories: ['web-editors'] });
-    const paper = await addListing(app, { slug: 'paperloom', name: 'Paperloom', tagline: 'Paper made simple', categories: ['web-tools'] });
+    const quill = await addListing(app, {
+      slug: 'quillstack',
+      name: 'Quillstack',
+      tagline: 'Write together',
+      categories: ['web-editors'],
+    });
+    const paper = await addListing(app, {
+      slug: 'paperloom',
+      name: 'Paperloom',
+      tagline: 'Paper made simple',
+      categories: ['web-tools'],
+    });
     await addVotes(app, quill, 40);
     await addVotes(app, paper, 30);
     await sql(app, `insert into billboard_contribution (listing_id, amount_cents) values (?, 125000)`, [paper]);
@@ -135,12 +145,14 @@ describe('catalogue web pages', () => {
     it('shows the tree with live counts', async () => {
       const res = await getPage(`${app.url}/categories`);
       expect(res.status).toBe(200);
-      expect(res.text).toMatch(/href="\/categories\/web-tools">Web Tools<\/a> <span class="muted">\(2 live listings\)<\/span><ul><li><a href="\/categories\/web-editors">Web Editors<\/a> <span class="muted">\(1 live listing\)/);
+      expect(res.text).toMatch(
+        /href="\/categories\/web-tools">Web Tools<\/a> <span class="muted">\(2 live listings\)<\/span><ul><li><a href="\/categories\/web-editors">Web Editors<\/a> <span class="muted">\(1 live listing\)/,
+      );
       expect(res.text).toContain(`<link rel="canonical" href="${app.url}/categories">`);
       expect(await htmlProblems(res.text)).toEqual([]);
     });
 
-    it('lists a category\'s live listings most voted first, subcategories included', async () => {
+    it("lists a category's live listings most voted first, subcategories included", async () => {
       const res = await getPage(`${app.url}/categories/web-tools`);
       expect(res.status).toBe(200);
       expect(res.text).toContain('<h1>Web Tools</h1>');

@@ -15,8 +15,15 @@ describe('listing web page', () => {
     await addCategory(app, 'ink-writing', 'Ink Writing');
     const owner = await addUser(app, 'owner@test.example');
     freeId = await addListing(app, {
-      slug: 'inkwell', name: 'Inkwell', tagline: 'Notes that write back', description: 'Inkwell keeps\nyour notes.',
-      categories: ['note-apps', 'ink-writing'], owner, stage: 'beta', country: 'NL', not_found: ['city', 'founded_year'],
+      slug: 'inkwell',
+      name: 'Inkwell',
+      tagline: 'Notes that write back',
+      description: 'Inkwell keeps\nyour notes.',
+      categories: ['note-apps', 'ink-writing'],
+      owner,
+      stage: 'beta',
+      country: 'NL',
+      not_found: ['city', 'founded_year'],
     });
     await sql(
       app,
@@ -27,14 +34,32 @@ describe('listing web page', () => {
       // A question mark inside the SQL text would be read as a placeholder.
       [JSON.stringify([{ question: 'Is there an app?', answer: 'Yes, for every platform.' }]), freeId],
     );
-    const [founder] = await sql<{ id: number }>(app, `insert into founder (site_id, slug, name, title, country) values (?, 'ada-ink', 'Ada Ink', 'CEO', 'NL') returning id`, [app.deps.site.id]);
+    const [founder] = await sql<{ id: number }>(
+      app,
+      `insert into founder (site_id, slug, name, title, country) values (?, 'ada-ink', 'Ada Ink', 'CEO', 'NL') returning id`,
+      [app.deps.site.id],
+    );
     await sql(app, 'insert into listing_founder (listing_id, founder_id) values (?, ?)', [freeId, founder.id]);
     const [a, b] = [await addUser(app, 'a@test.example'), await addUser(app, 'b@test.example')];
-    await sql(app, 'insert into review (listing_id, user_id, rating, flagged) values (?, ?, 5, false), (?, ?, 4, false), (?, ?, 1, false)', [freeId, a, freeId, b, freeId, owner]);
+    await sql(
+      app,
+      'insert into review (listing_id, user_id, rating, flagged) values (?, ?, 5, false), (?, ?, 4, false), (?, ?, 1, false)',
+      [freeId, a, freeId, b, freeId, owner],
+    );
     await sql(app, 'insert into follow (listing_id, user_id) values (?, ?), (?, ?)', [freeId, a, freeId, b]);
-    await sql(app, `insert into domain_rating_snapshot (listing_id, measured_on, value) values (?, '2026-08-01', 30), (?, '2026-09-01', 24)`, [freeId, freeId]);
-    await sql(app, `insert into listing_update (listing_id, title, body) values (?, 'Dark mode', 'Now with dark mode.')`, [freeId]);
-    await sql(app, `insert into founder_story (listing_id, sections, published_at) values (?, '{"title": "How Inkwell began"}', now())`, [freeId]);
+    await sql(
+      app,
+      `insert into domain_rating_snapshot (listing_id, measured_on, value) values (?, '2026-08-01', 30), (?, '2026-09-01', 24)`,
+      [freeId, freeId],
+    );
+    await sql(app, `insert into listing_update (listing_id, title, body) values (?, 'Dark mode', 'Now with dark mode.')`, [
+      freeId,
+    ]);
+    await sql(
+      app,
+      `insert into founder_story (listing_id, sections, published_at) values (?, '{"title": "How Inkwell began"}', now())`,
+      [freeId],
+    );
     await sql(app, `insert into milestone (listing_id, date, title) values (?, '2026-01-05', 'First thousand users')`, [freeId]);
   });
   afterAll(() => app.close());
@@ -53,7 +78,9 @@ describe('listing web page', () => {
     expect(html).toContain('2 followers');
     expect(html).toContain('0 community votes');
     expect(html).toContain('Votes come only from people on this site');
-    expect(html).toContain('href="/categories/note-apps">Note Apps</a> <span class="tag">primary</span>, <a href="/categories/ink-writing">Ink Writing</a></dd>');
+    expect(html).toContain(
+      'href="/categories/note-apps">Note Apps</a> <span class="tag">primary</span>, <a href="/categories/ink-writing">Ink Writing</a></dd>',
+    );
     expect(html).toContain('<dt>Pricing model</dt><dd>freemium</dd>');
     expect(html).toContain('<dt>Pricing</dt><dd>Free; Pro $8/month</dd>');
     expect(html).toContain('<dt>City</dt><dd><em class="muted">not found on the company\'s website</em></dd>');
@@ -98,7 +125,10 @@ describe('listing web page', () => {
     for (const id of ['story', 'milestones', 'media']) expect(res.text).toContain(`<section id="${id}">`);
     expect(await htmlProblems(res.text)).toEqual([]);
 
-    const [upcoming] = await sql<{ slug: string }>(app, `select slug from listing where status = 'scheduled' order by id limit 1`);
+    const [upcoming] = await sql<{ slug: string }>(
+      app,
+      `select slug from listing where status = 'scheduled' order by id limit 1`,
+    );
     const scheduled = await getPage(`${app.url}/listings/${upcoming.slug}`);
     expect(scheduled.status).toBe(200);
     expect(scheduled.text).toContain('Upcoming: launches in the week of');
@@ -117,7 +147,10 @@ describe('listing web page', () => {
   });
 
   it('is where the badge embed code of get_badges links to', async () => {
-    const [seeded] = await sql<{ slug: string; name: string }>(app, `select slug, name from listing where status = 'live' order by id limit 1`);
+    const [seeded] = await sql<{ slug: string; name: string }>(
+      app,
+      `select slug, name from listing where status = 'live' order by id limit 1`,
+    );
     const badges = await request(`${app.api}/listings/${seeded.slug}/badges`);
     const href = /<a href="([^"]+)"/.exec(badges.body.badge.embed_html)![1];
     expect(href).toBe(`${app.url}/listings/${seeded.slug}`);
@@ -141,10 +174,16 @@ describe('listing web page', () => {
   it('escapes what listings say (XSS)', async () => {
     await addCategory(app, 'xss-cat', '<b>Bold</b> & "quoted"');
     await addListing(app, {
-      slug: 'xss-test', name: '<script>alert(1)</script>', tagline: '"><img src=x onerror=alert(2)>', categories: ['xss-cat'],
+      slug: 'xss-test',
+      name: '<script>alert(1)</script>',
+      tagline: '"><img src=x onerror=alert(2)>',
+      categories: ['xss-cat'],
       description: '</p><iframe src="https://evil.example"></iframe>',
     });
-    await sql(app, `update listing set socials = '{"x": "javascript:alert(3)"}', website_url = 'javascript:alert(4)', logo_url = 'javascript:alert(5)' where slug = 'xss-test'`);
+    await sql(
+      app,
+      `update listing set socials = '{"x": "javascript:alert(3)"}', website_url = 'javascript:alert(4)', logo_url = 'javascript:alert(5)' where slug = 'xss-test'`,
+    );
     for (const path of ['/listings/xss-test', '/?q=script', '/categories/xss-cat', '/categories']) {
       const res = await getPage(`${app.url}${path}`);
       expect(res.status).toBe(200);

@@ -31,7 +31,11 @@ describe('draftBuild on the time-skipping test server', () => {
     const draftId = randomUUID();
     await run(drafted, async (taskQueue) => {
       const startedAt = await env.currentTimeMs();
-      const result = await env.client.workflow.execute(draftBuild, { taskQueue, workflowId: `draft-${draftId}`, args: [{ draftId, idleMs: week }] });
+      const result = await env.client.workflow.execute(draftBuild, {
+        taskQueue,
+        workflowId: `draft-${draftId}`,
+        args: [{ draftId, idleMs: week }],
+      });
       expect(result).toEqual({ status: 'ready', regenerations: 0 });
       expect((await env.currentTimeMs()) - startedAt).toBeGreaterThanOrEqual(week);
     });
@@ -43,7 +47,11 @@ describe('draftBuild on the time-skipping test server', () => {
     const draftId = randomUUID();
     await run(drafted, async (taskQueue) => {
       const startedAt = await env.currentTimeMs();
-      const handle = await env.client.workflow.start(draftBuild, { taskQueue, workflowId: `draft-${draftId}`, args: [{ draftId, idleMs: week }] });
+      const handle = await env.client.workflow.start(draftBuild, {
+        taskQueue,
+        workflowId: `draft-${draftId}`,
+        args: [{ draftId, idleMs: week }],
+      });
       await env.sleep(6 * 24 * hour);
       await handle.executeUpdate(regenerateUpdate, { args: [{ fields: ['city'] }] });
       const redraftedAt = await env.currentTimeMs();
