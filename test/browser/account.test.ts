@@ -1,31 +1,14 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { launchBrowser } from '../support/browser.js';
 import { request } from '../support/http.js';
-
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 describe('account area in a real browser', () => {
   let app: TestApp;
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!existsSync(chromiumPath)) {
-      throw new Error(
-        `Chromium not found at ${chromiumPath}: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH. The browser test does not skip.`,
-      );
-    }
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchBrowser();
     app = await startTestApp({ worker: false });
   });
   afterAll(async () => {

@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { addCategory, addListing } from '../catalogue/fixtures.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { launchBrowser } from '../support/browser.js';
 import { request } from '../support/http.js';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const pages = [
   '/',
   '/categories',
@@ -21,21 +20,7 @@ describe('security headers', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!existsSync(chromiumPath))
-      throw new Error(
-        `Chromium not found at ${chromiumPath}: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.`,
-      );
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchBrowser();
     app = await startTestApp({ worker: false });
     await addCategory(app, 'finance', 'Finance');
     await addListing(app, { slug: 'ledgerly', name: 'Ledgerly', tagline: 'Invoices without pain', categories: ['finance'] });
