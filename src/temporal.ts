@@ -12,7 +12,7 @@ import {
 import type { SearchAttributePair, SearchAttributeType, UpdateDefinition } from '@temporalio/common';
 import protos from '@temporalio/proto';
 import { housekeeping } from '../workflows/housekeeping.js';
-import { customSearchAttributes } from '../workflows/search-attributes.js';
+import { customSearchAttributes } from './domain/search-attributes.js';
 import type { Config } from './config.js';
 
 /**

@@ -10,7 +10,7 @@ import {
 import type { Activities } from '../activities/index.js';
 import { draftLimits, type DraftBuildInput, type DraftStatus, type RegenerateRequest } from '../src/domain/draft-build.js';
 import type { DraftFieldName } from '../src/domain/draft-fields.js';
-import { draftStatusAttribute } from './search-attributes.js';
+import { draftStatusAttribute } from '../src/domain/search-attributes.js';
 
 /** Redraft some fields from the stored crawl; resolves once they are written. */
 export const regenerateUpdate = defineUpdate<void, [RegenerateRequest]>('regenerate');

@@ -1,6 +1,6 @@
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { draftBuild, regenerateUpdate } from '../../workflows/draft-build.js';
-import { draftIdAttribute, draftStatusAttribute, ownerIdAttribute } from '../../workflows/search-attributes.js';
+import { draftIdAttribute, draftStatusAttribute, ownerIdAttribute } from '../domain/search-attributes.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { DraftStatus } from '../domain/draft-build.js';

@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { SearchAttributeType } from '@temporalio/common';
-import { customSearchAttributes } from '../../workflows/search-attributes.js';
+import { customSearchAttributes } from '../domain/search-attributes.js';
 import type { Logger } from '../logger.js';
 
 export const temporalCliVersion = 'v1.5.1';

@@ -1,5 +1,5 @@
 import { workflowIds } from '../../src/temporal.js';
-import { draftIdAttribute, draftStatusAttribute, ownerIdAttribute } from '../../workflows/search-attributes.js';
+import { draftIdAttribute, draftStatusAttribute, ownerIdAttribute } from '../../src/domain/search-attributes.js';
 import { readyDraft, startDraftWorld, type DraftWorld } from './support.js';
 
 let dw: DraftWorld;
