@@ -16,15 +16,26 @@ function required(name: string): string {
 /** Temporal's time-skipping test server: timers fire as soon as nothing else can happen, so weeks pass in milliseconds. */
 export async function timeSkippingEnvironment(): Promise<TestWorkflowEnvironment> {
   routeSdkLogs(createLogger({ logLevel: 'warn' }, 'test-workflows'));
-  const env = await TestWorkflowEnvironment.createTimeSkipping({
-    server: { executable: { type: 'existing-path', path: required(testEnv.timeSkippingServer) } },
-  });
+  const env = await startWithRetries(3);
   // This server answers add but not list; it starts with none of ours.
   await env.connection.operatorService.addSearchAttributes({
     namespace: env.namespace ?? 'default',
     searchAttributes: searchAttributeTypes(),
   });
   return env;
+}
+
+/** The SDK gives the server 5 s to answer; a JVM on a busy machine can need longer, once. */
+async function startWithRetries(attempts: number): Promise<TestWorkflowEnvironment> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await TestWorkflowEnvironment.createTimeSkipping({
+        server: { executable: { type: 'existing-path', path: required(testEnv.timeSkippingServer) } },
+      });
+    } catch (error) {
+      if (attempt >= attempts || !/did not start/.test(String(error))) throw error;
+    }
+  }
 }
 
 /** A worker for the real workflow code (the run's bundle) with activities the test stands in for. */
