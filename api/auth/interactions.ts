@@ -5,8 +5,9 @@ import { AppError } from '../../src/errors.js';
 import type { AppDeps } from '../deps.js';
 import { scopes as knownScopes, scopeDescriptions, type Scope } from '../operations/registry.js';
 import { csrfToken, verifyCsrf } from '../web/csrf.js';
-import { escapeHtml } from '../web/html.js';
+import { html } from '../web/html.js';
 import { form, page } from '../web/layout.js';
+import { sendHtml } from '../web/respond.js';
 import { currentUser, formField, htmlErrors, parseForm, webSession } from '../web/session.js';
 import { signInForm } from '../web/sign-in.js';
 import { oauthMountPath } from './provider.js';
@@ -20,7 +21,7 @@ type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
 export function interactionRouter(deps: AppDeps, provider: Provider): Router {
   const router = new Router({ prefix: `${oauthMountPath}/interaction/:uid` });
   const keys = deps.keys.cookieKeys;
-  const site = deps.config.site.name;
+  const siteName = deps.config.site.name;
   router.use(htmlErrors(deps), webSession());
 
   const details = async (ctx: Context): Promise<Details> => {
@@ -44,31 +45,25 @@ export function interactionRouter(deps: AppDeps, provider: Provider): Router {
     const user = currentUser(ctx);
     const csrf = csrfToken(ctx, keys);
     const client = await provider.Client.find(String(d.params.client_id));
-    const clientName = escapeHtml(client?.clientName ?? String(d.params.client_id));
+    const clientName = client?.clientName ?? String(d.params.client_id);
     const base = `${oauthMountPath}/interaction/${d.uid}`;
-    ctx.type = 'html';
     ctx.set('Cache-Control', 'no-store');
     if (!user || d.prompt.name === 'login' || d.session?.accountId !== String(user.id)) {
-      ctx.body = page(
-        site,
-        'Sign in',
-        user
-          ? `<p><strong>${clientName}</strong> wants to connect to your account.</p>${form(`${base}/login`, csrf, '', `Continue as ${user.email}`)}
+      const body = user
+        ? html`<p><strong>${clientName}</strong> wants to connect to your account.</p>${form(`${base}/login`, csrf, null, `Continue as ${user.email}`)}
 <p><a href="/sign-in?switch=1&amp;return_to=${encodeURIComponent(base)}">Use another email</a></p>`
-          : `<p>Sign in to connect <strong>${clientName}</strong> to your account. We email you a link; open it in this browser.</p>${signInForm(csrf, base)}`,
-      );
+        : html`<p>Sign in to connect <strong>${clientName}</strong> to your account. We email you a link; open it in this browser.</p>${signInForm(csrf, base)}`;
+      sendHtml(ctx, page('Sign in', body, { siteName }));
       return;
     }
     const requested = requestedScopes(d);
     const fromDocument = (client as { clientIdMetadataDocument?: boolean } | undefined)?.clientIdMetadataDocument === true;
-    ctx.body = page(
-      site,
-      'Allow access',
-      `<p><strong>${clientName}</strong> wants to act for <strong>${escapeHtml(user.email)}</strong>.</p>
-${fromDocument ? `<p class="note warn">This application identifies itself as <code>${escapeHtml(String(d.params.client_id))}</code>. Allow it only if you trust that address.</p>` : ''}
-<p>It asks for:</p><ul id="scopes">${requested.map((s) => `<li><code>${s}</code>: ${escapeHtml(scopeDescriptions[s])}</li>`).join('') || '<li>no access to your account data</li>'}</ul>
-${form(`${base}/confirm`, csrf, '', 'Allow access', 'inline')} ${form(`${base}/abort`, csrf, '', 'Deny', 'inline')}`,
-    );
+    const scopeItems = requested.map((s) => html`<li><code>${s}</code>: ${scopeDescriptions[s]}</li>`);
+    const body = html`<p><strong>${clientName}</strong> wants to act for <strong>${user.email}</strong>.</p>
+${fromDocument && html`<p class="note warn">This application identifies itself as <code>${String(d.params.client_id)}</code>. Allow it only if you trust that address.</p>`}
+<p>It asks for:</p><ul id="scopes">${scopeItems.length ? scopeItems : html`<li>no access to your account data</li>`}</ul>
+${form(`${base}/confirm`, csrf, null, 'Allow access', 'inline')} ${form(`${base}/abort`, csrf, null, 'Deny', 'inline')}`;
+    sendHtml(ctx, page('Allow access', body, { siteName }));
   });
 
   router.post('/login', parseForm, async (ctx) => {

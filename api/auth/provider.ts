@@ -8,8 +8,9 @@ import Provider, {
 import { findUserById } from '../../src/accounts/users.js';
 import { scopes } from '../operations/registry.js';
 import type { AppDeps } from '../deps.js';
-import { escapeHtml } from '../web/html.js';
+import { html } from '../web/html.js';
 import { page } from '../web/layout.js';
+import { sendHtml } from '../web/respond.js';
 import { webUserOf } from '../web/session.js';
 import { oauthAdapter } from './oauth-adapter.js';
 import { resourcePaths, resourceUrl } from './resources.js';
@@ -101,12 +102,8 @@ export function createProvider(deps: AppDeps): Provider {
     },
     fetch: clientMetadataFetch(config.auth.clientMetadataTestOrigins),
     async renderError(ctx, out) {
-      ctx.type = 'html';
-      ctx.body = page(
-        config.site.name,
-        'Sign-in could not continue',
-        `<p>${escapeHtml(String(out.error_description ?? out.error))}</p><p>Go back to the application and start again.</p>`,
-      );
+      const body = html`<p>${String(out.error_description ?? out.error)}</p><p>Go back to the application and start again.</p>`;
+      sendHtml(ctx, page('Sign-in could not continue', body, { siteName: config.site.name }));
     },
   };
 

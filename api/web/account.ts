@@ -6,8 +6,9 @@ import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyRow } from '../../s
 import type { UserRow } from '../../src/accounts/users.js';
 import type { AppDeps } from '../deps.js';
 import { csrfToken, verifyCsrf } from './csrf.js';
-import { escapeHtml } from './html.js';
+import { html, joinHtml, type Html } from './html.js';
 import { form, page } from './layout.js';
+import { sendHtml } from './respond.js';
 import { currentUser, formField, htmlErrors, parseForm, webSession } from './session.js';
 
 const keyName = z.string().trim().min(1).max(100);
@@ -30,9 +31,8 @@ export function accountRouter(deps: AppDeps): Router {
   const render = async (ctx: Context, user: UserRow, newKey?: { key: string; name: string }) => {
     const csrf = csrfToken(ctx, keys);
     const list = await listApiKeys(ctx.state.em, user.id);
-    ctx.type = 'html';
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = page(deps.config.site.name, 'Your account', accountBody(user, list, csrf, newKey));
+    sendHtml(ctx, page('Your account', accountBody(user, list, csrf, newKey), { siteName: deps.config.site.name }));
   };
 
   router.get('/account', async (ctx) => {
@@ -64,31 +64,32 @@ export function accountRouter(deps: AppDeps): Router {
   return router;
 }
 
-function accountBody(user: UserRow, list: ApiKeyRow[], csrf: string, newKey?: { key: string; name: string }): string {
-  const shown = newKey
-    ? `<div class="note warn" id="new-key"><p>Your new API key <strong>${escapeHtml(newKey.name)}</strong>. Copy it now: it is shown only once.</p>
-<p><code class="key" id="new-api-key">${escapeHtml(newKey.key)}</code></p><p>Send it as <code>Authorization: Bearer &lt;key&gt;</code>. It has every scope of your account.</p></div>`
-    : '';
+function accountBody(user: UserRow, list: ApiKeyRow[], csrf: string, newKey?: { key: string; name: string }): Html {
+  const shown =
+    newKey &&
+    html`<div class="note warn" id="new-key"><p>Your new API key <strong>${newKey.name}</strong>. Copy it now: it is shown only once.</p>
+<p><code class="key" id="new-api-key">${newKey.key}</code></p><p>Send it as <code>Authorization: Bearer &lt;key&gt;</code>. It has every scope of your account.</p></div>`;
   const rows = list.length
-    ? list
-        .map(
+    ? joinHtml(
+        list.map(
           (
             k,
-          ) => `<tr data-key-id="${k.id}"><td>${escapeHtml(k.name)}</td><td><code>${escapeHtml(k.prefix)}…</code></td><td>${date(k.created_at)}</td><td>${k.last_used_at ? date(k.last_used_at) : 'never'}</td>
-<td>${form(`/account/api-keys/${k.id}/revoke`, csrf, '', 'Revoke', 'inline')}</td></tr>`,
-        )
-        .join('\n')
-    : '<tr><td colspan="5">No API keys yet.</td></tr>';
-  return `<p>Signed in as <strong id="account-email">${escapeHtml(user.email)}</strong>.</p>
-${form('/sign-out', csrf, '', 'Sign out', 'inline')}
+          ) => html`<tr data-key-id="${k.id}"><td>${k.name}</td><td><code>${k.prefix}…</code></td><td>${date(k.created_at)}</td><td>${k.last_used_at ? date(k.last_used_at) : 'never'}</td>
+<td>${form(`/account/api-keys/${k.id}/revoke`, csrf, null, 'Revoke', 'inline')}</td></tr>`,
+        ),
+        '\n',
+      )
+    : html`<tr><td colspan="5">No API keys yet.</td></tr>`;
+  return html`<p>Signed in as <strong id="account-email">${user.email}</strong>.</p>
+${form('/sign-out', csrf, null, 'Sign out', 'inline')}
 <h2>API keys</h2>
 ${shown}
 <table><thead><tr><th>Name</th><th>Key</th><th>Created</th><th>Last used</th><th></th></tr></thead><tbody>${rows}</tbody></table>
 <h3>Create a key</h3>
-${form('/account/api-keys', csrf, '<p><label>Name <input type="text" name="name" required maxlength="100" placeholder="e.g. my laptop"></label></p>', 'Create API key')}
+${form('/account/api-keys', csrf, html`<p><label>Name <input type="text" name="name" required maxlength="100" placeholder="e.g. my laptop"></label></p>`, 'Create API key')}
 <p>Agents can also connect over OAuth: see <a href="/docs">the API docs</a>.</p>`;
 }
 
 function date(value: Date): string {
-  return escapeHtml(new Date(value).toISOString().replace('T', ' ').slice(0, 16) + ' UTC');
+  return new Date(value).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
 }

@@ -8,8 +8,9 @@ import { execute } from '../execute.js';
 import { operationContext } from '../operation-context.js';
 import { slug as slugSchema } from '../operations/common.js';
 import type { Operation } from '../operations/registry.js';
-import { escapeHtml as e } from './html.js';
+import { html, joinHtml, type Html } from './html.js';
 import { page, type PageMeta } from './layout.js';
+import { sendHtml } from './respond.js';
 
 /** HTML pieces and the request plumbing the public catalogue pages share. */
 
@@ -33,10 +34,9 @@ export async function readOperation<O extends z.ZodType>(
 }
 
 /** Sends a public page: the same for every visitor, so shared caches may keep it a minute. */
-export function sendPage(ctx: Context, deps: AppDeps, title: string, body: string, meta: PageMeta = {}): void {
-  ctx.type = 'html';
+export function sendPage(ctx: Context, deps: AppDeps, title: string, body: Html, meta: PageMeta = {}): void {
   ctx.set('Cache-Control', 'public, max-age=60');
-  ctx.body = page(deps.config.site.name, title, body, meta);
+  sendHtml(ctx, page(title, body, { ...meta, siteName: deps.config.site.name }));
 }
 
 /** A page address names a thing or nothing: a malformed slug is a page not found, not bad input. */
@@ -53,8 +53,8 @@ export function categoryPath(slug: string): string {
   return `/categories/${encodeURIComponent(slug)}`;
 }
 
-export function listingLink(listing: Pick<ListingSummary, 'slug' | 'name'>): string {
-  return `<a href="${e(listingPath(listing.slug))}">${e(listing.name)}</a>`;
+export function listingLink(listing: Pick<ListingSummary, 'slug' | 'name'>): Html {
+  return html`<a href="${listingPath(listing.slug)}">${listing.name}</a>`;
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {
@@ -68,37 +68,37 @@ export function dollars(cents: number): string {
 }
 
 /** One listing in a list: name, tagline, votes, followers and primary category. */
-function listingItem(listing: ListedListing): string {
-  const category = listing.primary_category
-    ? ` · <a href="${e(categoryPath(listing.primary_category.slug))}">${e(listing.primary_category.name)}</a>`
-    : '';
-  return `<li>${listing.rank === undefined ? '' : `<strong>#${listing.rank}</strong> `}${listingLink(listing)}${listing.tagline ? ` — ${e(listing.tagline)}` : ''}
+function listingItem(listing: ListedListing): Html {
+  const category =
+    listing.primary_category &&
+    html` · <a href="${categoryPath(listing.primary_category.slug)}">${listing.primary_category.name}</a>`;
+  return html`<li>${listing.rank !== undefined && html`<strong>#${listing.rank}</strong> `}${listingLink(listing)}${listing.tagline && ` — ${listing.tagline}`}
 <br><span class="muted">${plural(listing.votes, 'vote')} · ${plural(listing.followers, 'follower')}${category}</span></li>`;
 }
 
-export function listingList(listings: readonly ListedListing[], empty: string): string {
-  if (!listings.length) return `<p class="muted">${e(empty)}</p>`;
-  return `<ol class="listings">${listings.map(listingItem).join('\n')}</ol>`;
+export function listingList(listings: readonly ListedListing[], empty: string): Html {
+  if (!listings.length) return html`<p class="muted">${empty}</p>`;
+  return html`<ol class="listings">${joinHtml(listings.map(listingItem), '\n')}</ol>`;
 }
 
 /** Previous and next links that keep the page's other query parameters. */
-export function pager(path: string, params: Record<string, string | undefined>, p: Page<unknown>): string {
-  if (p.total_pages <= 1) return '';
+export function pager(path: string, params: Record<string, string | undefined>, p: Page<unknown>): Html | null {
+  if (p.total_pages <= 1) return null;
   const href = (n: number) => {
     const query = new URLSearchParams(
       Object.entries({ ...params, page: n > 1 ? String(n) : undefined }).filter((kv): kv is [string, string] => !!kv[1]),
     );
     const text = query.toString();
-    return e(text ? `${path}?${text}` : path);
+    return text ? `${path}?${text}` : path;
   };
-  const prev = p.page > 1 ? `<a rel="prev" href="${href(p.page - 1)}">← Previous</a> ` : '';
-  const next = p.page < p.total_pages ? ` <a rel="next" href="${href(p.page + 1)}">Next →</a>` : '';
-  return `<p>${prev}<span class="muted">Page ${p.page} of ${p.total_pages} (${plural(p.total, 'result')})</span>${next}</p>`;
+  const prev = p.page > 1 && html`<a rel="prev" href="${href(p.page - 1)}">← Previous</a> `;
+  const next = p.page < p.total_pages && html` <a rel="next" href="${href(p.page + 1)}">Next →</a>`;
+  return html`<p>${prev}<span class="muted">Page ${p.page} of ${p.total_pages} (${plural(p.total, 'result')})</span>${next}</p>`;
 }
 
 /** A link to an address a listing supplied: only http(s) ever becomes a link, the rest stays text. */
-export function externalLink(url: string, label = url): string {
-  return isWebAddress(url) ? `<a href="${e(url)}" rel="nofollow ugc noopener">${e(label)}</a>` : e(label);
+export function externalLink(url: string, label = url): Html {
+  return isWebAddress(url) ? html`<a href="${url}" rel="nofollow ugc noopener">${label}</a>` : html`${label}`;
 }
 
 export function isWebAddress(url: string): boolean {

@@ -13,26 +13,26 @@ import {
   readOperation,
   sendPage,
 } from './catalogue-html.js';
-import { escapeHtml as e } from './html.js';
+import { html, joinHtml, type Html } from './html.js';
 
-export function categoryLink(c: { slug: string; name: string; live_listings?: number }): string {
-  const count = c.live_listings === undefined ? '' : ` <span class="muted">(${plural(c.live_listings, 'live listing')})</span>`;
-  return `<a href="${e(categoryPath(c.slug))}">${e(c.name)}</a>${count}`;
+export function categoryLink(c: { slug: string; name: string; live_listings?: number }): Html {
+  const count = c.live_listings !== undefined && html` <span class="muted">(${plural(c.live_listings, 'live listing')})</span>`;
+  return html`<a href="${categoryPath(c.slug)}">${c.name}</a>${count}`;
 }
 
 /** Nested lists of the tree, each category with its live count (its subcategories included). */
-function categoryTreeHtml(nodes: CategoryTree['items']): string {
-  if (!nodes.length) return '';
-  const items = nodes.map((n) => `<li>${categoryLink(n)}${categoryTreeHtml(n.subcategories)}</li>`);
-  return `<ul>${items.join('\n')}</ul>`;
+function categoryTreeHtml(nodes: CategoryTree['items']): Html | null {
+  if (!nodes.length) return null;
+  const items = nodes.map((n) => html`<li>${categoryLink(n)}${categoryTreeHtml(n.subcategories)}</li>`);
+  return html`<ul>${joinHtml(items, '\n')}</ul>`;
 }
 
 export function categoriesPage(deps: AppDeps): Middleware {
   return async (ctx) => {
     const tree = await readOperation(ctx, deps, listCategories);
     const body = tree.items.length
-      ? `<p>Every category with its number of live listings (subcategories included).</p>\n${categoryTreeHtml(tree.items)}`
-      : '<p class="muted">No categories yet.</p>';
+      ? html`<p>Every category with its number of live listings (subcategories included).</p>\n${categoryTreeHtml(tree.items)}`
+      : html`<p class="muted">No categories yet.</p>`;
     sendPage(ctx, deps, 'Categories', body, {
       description: `Browse the ${deps.config.site.name} directory by category.`,
       canonical: canonicalUrl(deps, '/categories'),
@@ -44,14 +44,14 @@ export function categoryPage(deps: AppDeps): Middleware {
   return async (ctx) => {
     const slug = pathSlug(ctx.params.slug, `Category ${ctx.params.slug}`);
     const category = await readOperation(ctx, deps, getCategory, { slug }, ctx.query);
-    const faqs = category.faqs.map((f) => `<dt>${e(f.question)}</dt><dd class="pre">${e(f.answer)}</dd>`).join('\n');
-    const body = `${category.parent ? `<p class="muted">In ${categoryLink(category.parent)}</p>` : ''}
-${category.description ? `<p class="pre">${e(category.description)}</p>` : ''}
-${category.subcategories.length ? `<h2>Subcategories</h2>\n<ul>${category.subcategories.map((s) => `<li>${categoryLink(s)}</li>`).join('')}</ul>` : ''}
+    const faqs = category.faqs.map((f) => html`<dt>${f.question}</dt><dd class="pre">${f.answer}</dd>`);
+    const body = html`${category.parent && html`<p class="muted">In ${categoryLink(category.parent)}</p>`}
+${category.description && html`<p class="pre">${category.description}</p>`}
+${category.subcategories.length > 0 && html`<h2>Subcategories</h2>\n<ul>${category.subcategories.map((s) => html`<li>${categoryLink(s)}</li>`)}</ul>`}
 <h2>Live listings, most voted first</h2>
 ${listingList(category.listings.items, 'No live listings in this category yet.')}
 ${pager(categoryPath(category.slug), {}, category.listings)}
-${faqs ? `<h2>Questions</h2>\n<dl>${faqs}</dl>` : ''}
+${faqs.length > 0 && html`<h2>Questions</h2>\n<dl>${joinHtml(faqs, '\n')}</dl>`}
 <p><a href="/categories">All categories</a></p>`;
     sendPage(ctx, deps, category.name, body, {
       description: clip(

@@ -1,8 +1,9 @@
 import Router from '@koa/router';
 import { latestMail } from '../../src/mail/outbox.js';
 import type { AppDeps } from '../deps.js';
-import { escapeHtml } from './html.js';
+import { html, joinHtml } from './html.js';
 import { page } from './layout.js';
+import { sendHtml } from './respond.js';
 
 /** /dev/mail: the outbox of the embedded mailer, for development and tests. Never in production. */
 export function devMailRouter(deps: AppDeps): Router {
@@ -10,22 +11,23 @@ export function devMailRouter(deps: AppDeps): Router {
   router.get('/dev/mail', async (ctx) => {
     const to = typeof ctx.query.to === 'string' ? ctx.query.to : undefined;
     const mails = await latestMail(ctx.state.em, 50, to);
-    const linkify = (text: string) => escapeHtml(text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
-    ctx.type = 'html';
+    // Splitting on a capturing group leaves the addresses at the odd places.
+    const linkify = (text: string) =>
+      text.split(/(https?:\/\/[^\s<]+)/).map((part, i) => (i % 2 ? html`<a href="${part}">${part}</a>` : part));
+    const list = mails.map(
+      (
+        m,
+      ) => html`<article class="mail"><h3>${m.subject}</h3><p>To <span class="to">${m.recipient}</span>, ${new Date(m.created_at).toISOString()}</p>
+<pre>${linkify(m.text_body)}</pre></article>`,
+    );
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = page(
-      deps.config.site.name,
-      'Development mail outbox',
-      `<p class="note">Mail is not sent in development (no SMTP_URL); it lands here. Newest first.</p>${
-        mails
-          .map(
-            (
-              m,
-            ) => `<article class="mail"><h3>${escapeHtml(m.subject)}</h3><p>To <span class="to">${escapeHtml(m.recipient)}</span>, ${escapeHtml(new Date(m.created_at).toISOString())}</p>
-<pre style="white-space:pre-wrap">${linkify(m.text_body)}</pre></article>`,
-          )
-          .join('<hr>') || '<p>No mail yet.</p>'
-      }`,
+    sendHtml(
+      ctx,
+      page(
+        'Development mail outbox',
+        html`<p class="note">Mail is not sent in development (no SMTP_URL); it lands here. Newest first.</p>${list.length ? joinHtml(list, html`<hr>`) : html`<p>No mail yet.</p>`}`,
+        { siteName: deps.config.site.name },
+      ),
     );
   });
   return router;

@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Config } from '../../src/config.js';
 import { describeProblemCode } from '../middleware/problem.js';
-import { escapeHtml } from './html.js';
+import { html } from './html.js';
+import { sendHtml } from './respond.js';
 
 const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const assets: Record<string, string> = {
@@ -19,13 +20,14 @@ export function docsRouter(config: Config): Router {
   const openapiUrl = `${config.apiBasePath}/openapi.json`;
 
   router.get('/docs', (ctx) => {
-    ctx.type = 'html';
-    ctx.body = `<!doctype html>
+    sendHtml(
+      ctx,
+      html`<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>${escapeHtml(config.site.name)} API</title>
+  <title>${config.site.name} API</title>
   <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
   <link rel="icon" href="/docs/assets/favicon-32x32.png">
 </head>
@@ -34,7 +36,8 @@ export function docsRouter(config: Config): Router {
   <script src="/docs/assets/swagger-ui-bundle.js"></script>
   <script src="/docs/init.js"></script>
 </body>
-</html>`;
+</html>`,
+    );
   });
 
   router.get('/docs/init.js', (ctx) => {
@@ -53,10 +56,12 @@ export function docsRouter(config: Config): Router {
   router.get('/problems/:code', (ctx) => {
     const problem = describeProblemCode(ctx.params.code);
     if (!problem) return;
-    ctx.type = 'html';
-    ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(problem.title)}</title></head>
-<body><h1>${escapeHtml(problem.title)}</h1><p>Problem code <code>${escapeHtml(ctx.params.code)}</code>, HTTP status ${problem.status}.
-The <code>detail</code> and <code>errors</code> members of the response say what to change. API reference: <a href="/docs">/docs</a>.</p></body></html>`;
+    sendHtml(
+      ctx,
+      html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${problem.title}</title></head>
+<body><h1>${problem.title}</h1><p>Problem code <code>${ctx.params.code}</code>, HTTP status ${problem.status}.
+The <code>detail</code> and <code>errors</code> members of the response say what to change. API reference: <a href="/docs">/docs</a>.</p></body></html>`,
+    );
   });
   return router;
 }

@@ -6,7 +6,7 @@ import { searchListings } from '../operations/listings.js';
 import { getSiteInfo } from '../operations/site.js';
 import { canonicalUrl, listingList, pager, plural, readOperation, sendPage } from './catalogue-html.js';
 import { categoryLink } from './category-pages.js';
-import { escapeHtml as e } from './html.js';
+import { html } from './html.js';
 import { leaderboardLinks } from './leaderboard-pages.js';
 
 /** The home page: what the site is, search, this week's launches, ways in for people and agents. */
@@ -21,28 +21,28 @@ export function homePage(deps: AppDeps): Middleware {
     // Names only: live counts cost a pass over every listing, and /categories shows them.
     const categories = await topCategories(ctx.state.em, deps.site.id);
 
-    const found = results
-      ? `<section id="results"><h2>Results for “${e(String(q))}”</h2>
+    const found =
+      results &&
+      html`<section id="results"><h2>Results for “${String(q)}”</h2>
 ${listingList(results.items, 'No listing matches these words. Try fewer or other words.')}
-${pager('/', { q: String(q) }, results)}</section>`
-      : '';
-    const body = `<p>${e(site.purpose)}</p>
+${pager('/', { q: String(q) }, results)}</section>`;
+    const body = html`<p>${site.purpose}</p>
 <p class="muted">${plural(site.counts.live_listings, 'live listing')} in ${plural(site.counts.categories, 'category', 'categories')}.</p>
-<form role="search" method="get" action="/"><label>Search listings <input type="search" name="q" maxlength="200" value="${searching ? e(String(q)) : ''}" placeholder="name, purpose or keyword"></label> <button type="submit">Search</button></form>
+<form role="search" method="get" action="/"><label>Search listings <input type="search" name="q" maxlength="200" value="${searching ? String(q) : ''}" placeholder="name, purpose or keyword"></label> <button type="submit">Search</button></form>
 ${found}
 <section id="this-week"><h2>This week's launches</h2>
-<p class="muted">${e(week.starts_on)} to ${e(week.ends_on)} (UTC), ranked by community votes.</p>
+<p class="muted">${week.starts_on} to ${week.ends_on} (UTC), ranked by community votes.</p>
 ${listingList(week.items, 'No launches yet this week.')}</section>
 <section id="categories"><h2>Categories</h2>
-<ul>${categories.map((c) => `<li>${categoryLink(c)}</li>`).join('')}</ul>
+<ul>${categories.map((c) => html`<li>${categoryLink(c)}</li>`)}</ul>
 <p><a href="/categories">All categories and subcategories</a></p></section>
 <section id="leaderboards"><h2>Leaderboards</h2>
 ${leaderboardLinks()}</section>
 <section class="note" id="for-agents"><h2>For agents and developers</h2>
 <p>Everything on this site is also available as a REST API and as MCP tools of the same names.</p>
-<ul><li>API reference: <a href="${e(site.docs_url)}">${e(site.docs_url)}</a></li>
-<li>OpenAPI 3.1: <a href="${e(site.openapi_url)}">${e(site.openapi_url)}</a></li>
-<li>MCP server: <code>${e(site.mcp_url)}</code></li></ul></section>`;
+<ul><li>API reference: <a href="${site.docs_url}">${site.docs_url}</a></li>
+<li>OpenAPI 3.1: <a href="${site.openapi_url}">${site.openapi_url}</a></li>
+<li>MCP server: <code>${site.mcp_url}</code></li></ul></section>`;
     sendPage(ctx, deps, site.name, body, {
       documentTitle: searching ? `${String(q)} · ${site.name}` : site.name,
       description: site.purpose,

@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps.js';
 import { storySections } from '../operations/draft-schemas.js';
 import { getListing } from '../operations/listings.js';
 import { categoryPath, clip, externalLink, isWebAddress, pathSlug, plural, readOperation, sendPage } from './catalogue-html.js';
-import { escapeHtml as e } from './html.js';
+import { html, joinHtml, type Html, type HtmlValue } from './html.js';
 
 /** Field names as readers say them. */
 const label = (field: string) => {
@@ -15,10 +15,10 @@ const label = (field: string) => {
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
-const section = (id: string, heading: string, html: string) =>
-  html ? `<section id="${id}"><h2>${e(heading)}</h2>\n${html}</section>` : '';
-const bullets = (items: readonly string[]) => (items.length ? `<ul>${items.map((i) => `<li>${e(i)}</li>`).join('')}</ul>` : '');
-const notFoundNote = '<em class="muted">not found on the company\'s website</em>';
+const section = (id: string, heading: string, content: Html | null) =>
+  content && html`<section id="${id}"><h2>${heading}</h2>\n${content}</section>`;
+const bullets = (items: readonly string[]) => (items.length ? html`<ul>${items.map((i) => html`<li>${i}</li>`)}</ul>` : null);
+const notFoundNote = html`<em class="muted">not found on the company's website</em>`;
 
 /** The public profile page of a listing: the data of get_listing, as HTML. */
 export function listingPage(deps: AppDeps): Middleware {
@@ -53,148 +53,148 @@ async function notPublicYet(ctx: Context, deps: AppDeps, slug: string): Promise<
     ctx,
     deps,
     subject.listingName,
-    `<p class="note">This listing is getting ready to launch on ${e(deps.site.name)}. Its public profile appears here once it is scheduled.</p>
+    html`<p class="note">This listing is getting ready to launch on ${deps.site.name}. Its public profile appears here once it is scheduled.</p>
 <p><a href="/">See this week's launches</a></p>`,
     { noindex: true },
   );
 }
 
-function profileBody(p: ListingProfile): string {
+function profileBody(p: ListingProfile): Html {
   const upcoming =
-    p.status === 'scheduled' ? `<p class="note">Upcoming: launches in the week of ${e(p.launch_week ?? '')}.</p>` : '';
-  return [
-    `${p.tagline ? `<p><strong>${e(p.tagline)}</strong></p>` : ''}${upcoming}`,
-    `<p>${plural(p.votes, 'community vote')} · ${plural(p.followers, 'follower')}</p>`,
-    '<p class="muted">Votes come only from people on this site, one per person.</p>',
-    links(p),
-    p.headline ? `<p><strong>${e(p.headline)}</strong></p>` : '',
-    [p.short_description, p.description, p.summary]
-      .filter((t): t is string => !!t)
-      .map((t) => `<p class="pre">${e(t)}</p>`)
-      .join('\n'),
-    section('facts', 'Facts', facts(p)),
-    section('features', 'Features', bullets(p.features)),
-    section('usps', 'Why choose it', bullets(p.usps)),
-    section('founders', 'Founders', bullets(p.founders.map((f) => [f.name, f.title, f.country].filter(Boolean).join(', ')))),
-    section(
-      'faqs',
-      'Questions and answers',
-      p.faqs.length
-        ? `<dl>${p.faqs.map((f) => `<dt>${e(f.question)}</dt><dd class="pre">${e(f.answer)}</dd>`).join('\n')}</dl>`
-        : '',
-    ),
-    section('socials', 'Social profiles', socials(p.socials)),
-    section('updates', 'Latest updates', updates(p.latest_updates)),
-    section('rating', 'Community rating', rating(p.community_rating)),
-    section('domain-rating', 'Domain Rating', domainRating(p.domain_rating)),
-    section(
-      'not-found',
-      "Not found on the company's website",
-      p.not_found_on_website.length
-        ? `<p>Left blank on purpose: the company's own website does not state these facts, and nothing was invented.</p>${bullets(p.not_found_on_website.map(label))}`
-        : '',
-    ),
-    paidSections(p),
-  ]
-    .filter(Boolean)
-    .join('\n');
+    p.status === 'scheduled' && html`<p class="note">Upcoming: launches in the week of ${p.launch_week ?? ''}.</p>`;
+  return joinHtml(
+    [
+      html`${p.tagline && html`<p><strong>${p.tagline}</strong></p>`}${upcoming}`,
+      html`<p>${plural(p.votes, 'community vote')} · ${plural(p.followers, 'follower')}</p>`,
+      html`<p class="muted">Votes come only from people on this site, one per person.</p>`,
+      links(p),
+      p.headline && html`<p><strong>${p.headline}</strong></p>`,
+      joinHtml(
+        [p.short_description, p.description, p.summary].map((t) => t && html`<p class="pre">${t}</p>`),
+        '\n',
+      ),
+      section('facts', 'Facts', facts(p)),
+      section('features', 'Features', bullets(p.features)),
+      section('usps', 'Why choose it', bullets(p.usps)),
+      section('founders', 'Founders', bullets(p.founders.map((f) => [f.name, f.title, f.country].filter(Boolean).join(', ')))),
+      section(
+        'faqs',
+        'Questions and answers',
+        p.faqs.length
+          ? html`<dl>${joinHtml(
+              p.faqs.map((f) => html`<dt>${f.question}</dt><dd class="pre">${f.answer}</dd>`),
+              '\n',
+            )}</dl>`
+          : null,
+      ),
+      section('socials', 'Social profiles', socials(p.socials)),
+      section('updates', 'Latest updates', updates(p.latest_updates)),
+      section('rating', 'Community rating', rating(p.community_rating)),
+      section('domain-rating', 'Domain Rating', domainRating(p.domain_rating)),
+      section(
+        'not-found',
+        "Not found on the company's website",
+        p.not_found_on_website.length
+          ? html`<p>Left blank on purpose: the company's own website does not state these facts, and nothing was invented.</p>${bullets(p.not_found_on_website.map(label))}`
+          : null,
+      ),
+      paidSections(p),
+    ],
+    '\n',
+  );
 }
 
-function links(p: ListingProfile): string {
+function links(p: ListingProfile): Html | null {
   const items = [
-    p.links.website ? externalLink(p.links.website, 'Website') : '',
-    p.links.demo_video ? externalLink(p.links.demo_video, 'Demo video') : '',
-    p.links.contact_email ? `<a href="mailto:${e(encodeURI(p.links.contact_email))}">${e(p.links.contact_email)}</a>` : '',
+    p.links.website && externalLink(p.links.website, 'Website'),
+    p.links.demo_video && externalLink(p.links.demo_video, 'Demo video'),
+    p.links.contact_email && html`<a href="mailto:${encodeURI(p.links.contact_email)}">${p.links.contact_email}</a>`,
   ].filter(Boolean);
-  return items.length ? `<p>${items.join(' · ')}</p>` : '';
+  return items.length ? html`<p>${joinHtml(items, ' · ')}</p>` : null;
 }
 
-function facts(p: ListingProfile): string {
+function facts(p: ListingProfile): Html | null {
   const missing = new Set(p.not_found_on_website);
-  const categories = p.categories
-    .map((c) => `<a href="${e(categoryPath(c.slug))}">${e(c.name)}</a>${c.primary ? ' <span class="tag">primary</span>' : ''}`)
-    .join(', ');
-  const rows: Array<[string, string, string | null]> = [
-    ['categories', 'Categories', categories || null],
-    ['stage', 'Stage', p.stage && e(p.stage)],
-    ['pricing_model', 'Pricing model', p.pricing.model && e(p.pricing.model)],
-    ['pricing_summary', 'Pricing', p.pricing.summary && e(p.pricing.summary)],
-    ['country', 'Country', p.country && e(p.country)],
-    ['city', 'City', p.city && e(p.city)],
-    ['founded_year', 'Founded', p.founded_year === null ? null : e(String(p.founded_year))],
-    ['launched_at', 'Launched', p.launched_at && e(p.launched_at.slice(0, 10))],
+  const categories = p.categories.map(
+    (c) => html`<a href="${categoryPath(c.slug)}">${c.name}</a>${c.primary && html` <span class="tag">primary</span>`}`,
+  );
+  const rows: Array<[string, string, HtmlValue]> = [
+    ['categories', 'Categories', categories.length > 0 && joinHtml(categories, ', ')],
+    ['stage', 'Stage', p.stage],
+    ['pricing_model', 'Pricing model', p.pricing.model],
+    ['pricing_summary', 'Pricing', p.pricing.summary],
+    ['country', 'Country', p.country],
+    ['city', 'City', p.city],
+    ['founded_year', 'Founded', p.founded_year === null ? null : String(p.founded_year)],
+    ['launched_at', 'Launched', p.launched_at && p.launched_at.slice(0, 10)],
   ];
   const shown = rows
-    .map(([field, name, value]) => (value ? [name, value] : missing.has(field) ? [name, notFoundNote] : null))
-    .filter((r): r is string[] => r !== null);
-  return shown.length
-    ? `<dl class="facts">${shown.map(([name, value]) => `<dt>${e(name)}</dt><dd>${value}</dd>`).join('\n')}</dl>`
-    : '';
+    .map(([field, name, value]) =>
+      value ? html`<dt>${name}</dt><dd>${value}</dd>` : missing.has(field) && html`<dt>${name}</dt><dd>${notFoundNote}</dd>`,
+    )
+    .filter(Boolean);
+  return shown.length ? html`<dl class="facts">${joinHtml(shown, '\n')}</dl>` : null;
 }
 
-function socials(all: Record<string, string>): string {
+function socials(all: Record<string, string>): Html | null {
   const entries = Object.entries(all).filter(([, url]) => url);
   return entries.length
-    ? `<ul>${entries.map(([platform, url]) => `<li>${e(label(platform))}: ${externalLink(url)}</li>`).join('')}</ul>`
-    : '';
+    ? html`<ul>${entries.map(([platform, url]) => html`<li>${label(platform)}: ${externalLink(url)}</li>`)}</ul>`
+    : null;
 }
 
-function updates(list: ListingProfile['latest_updates']): string {
-  return list
-    .map(
-      (u) =>
-        `<article><h3>${e(u.title)}</h3><p class="muted">${e(u.posted_at.slice(0, 10))}</p><p class="pre">${e(u.body)}</p></article>`,
-    )
-    .join('\n');
+function updates(list: ListingProfile['latest_updates']): Html | null {
+  return list.length
+    ? joinHtml(
+        list.map(
+          (u) =>
+            html`<article><h3>${u.title}</h3><p class="muted">${u.posted_at.slice(0, 10)}</p><p class="pre">${u.body}</p></article>`,
+        ),
+        '\n',
+      )
+    : null;
 }
 
-function rating(r: ListingProfile['community_rating']): string {
+function rating(r: ListingProfile['community_rating']): Html {
   const value =
     r.count && r.average !== null
-      ? `<strong>${e(String(r.average))}</strong> out of 5 from ${plural(r.count, 'review')}`
+      ? html`<strong>${String(r.average)}</strong> out of 5 from ${plural(r.count, 'review')}`
       : 'No reviews yet';
-  return `<p>${value}. <span class="muted">Genuine reviews only: one per person; the owner's and flagged reviews are not counted.</span></p>`;
+  return html`<p>${value}. <span class="muted">Genuine reviews only: one per person; the owner's and flagged reviews are not counted.</span></p>`;
 }
 
-function domainRating(dr: ListingProfile['domain_rating']): string {
+function domainRating(dr: ListingProfile['domain_rating']): Html {
   if (!dr)
-    return '<p class="muted">Not measured yet. Domain Rating is a third-party metric of the website, not a community signal.</p>';
+    return html`<p class="muted">Not measured yet. Domain Rating is a third-party metric of the website, not a community signal.</p>`;
   const arrow = { up: '↑', down: '↓', flat: '→' }[dr.trend.direction];
   const change = dr.trend.change > 0 ? `+${dr.trend.change}` : String(dr.trend.change);
-  return `<p><strong>${e(String(dr.value))}</strong>${dr.measured_on ? ` <span class="muted">measured ${e(dr.measured_on)}</span>` : ''}. Trend: ${arrow} ${e(change)} (${e(dr.trend.direction)}).</p>
+  return html`<p><strong>${String(dr.value)}</strong>${dr.measured_on && html` <span class="muted">measured ${dr.measured_on}</span>`}. Trend: ${arrow} ${change} (${dr.trend.direction}).</p>
 <p class="muted">A third-party metric of the website's links, not a community signal, and not a ranking of this site.</p>`;
 }
 
 /** Story, milestones and media: get_listing includes them only when unlocked. */
-function paidSections(p: ListingProfile): string {
-  const story = p.story
-    ? storySections
-        .filter((key) => p.story!.sections[key])
-        .map((key) =>
-          key === 'title'
-            ? `<h3>${e(p.story!.sections[key])}</h3>`
-            : `<h3>${e(label(key))}</h3><p class="pre">${e(p.story!.sections[key])}</p>`,
-        )
-        .join('\n')
-    : '';
-  const milestones = (p.milestones ?? [])
-    .map(
-      (m) =>
-        `<li><strong>${e(m.date)}</strong> ${m.url ? externalLink(m.url, m.title) : e(m.title)}${m.description ? `<br><span class="pre">${e(m.description)}</span>` : ''}</li>`,
-    )
-    .join('\n');
-  const media = (p.media ?? [])
-    .map((m) =>
-      m.kind === 'image' && isWebAddress(m.url)
-        ? `<figure><img class="media" src="${e(m.url)}" alt="${e(m.caption ?? '')}" loading="lazy">${m.caption ? `<figcaption>${e(m.caption)}</figcaption>` : ''}</figure>`
-        : `<p>${externalLink(m.url, m.caption || label(m.kind))}</p>`,
-    )
-    .join('\n');
-  return [
-    section('story', 'Founder story', story),
-    section('milestones', 'Milestones', milestones && `<ul>${milestones}</ul>`),
-    section('media', 'Media', media),
-  ]
-    .filter(Boolean)
-    .join('\n');
+function paidSections(p: ListingProfile): Html {
+  const sections = p.story?.sections ?? {};
+  const story = storySections
+    .filter((key) => sections[key])
+    .map((key) =>
+      key === 'title' ? html`<h3>${sections[key]}</h3>` : html`<h3>${label(key)}</h3><p class="pre">${sections[key]}</p>`,
+    );
+  const milestones = (p.milestones ?? []).map(
+    (m) =>
+      html`<li><strong>${m.date}</strong> ${m.url ? externalLink(m.url, m.title) : m.title}${m.description && html`<br><span class="pre">${m.description}</span>`}</li>`,
+  );
+  const media = (p.media ?? []).map((m) =>
+    m.kind === 'image' && isWebAddress(m.url)
+      ? html`<figure><img class="media" src="${m.url}" alt="${m.caption ?? ''}" loading="lazy">${m.caption && html`<figcaption>${m.caption}</figcaption>`}</figure>`
+      : html`<p>${externalLink(m.url, m.caption || label(m.kind))}</p>`,
+  );
+  return joinHtml(
+    [
+      section('story', 'Founder story', story.length ? joinHtml(story, '\n') : null),
+      section('milestones', 'Milestones', milestones.length ? html`<ul>${joinHtml(milestones, '\n')}</ul>` : null),
+      section('media', 'Media', media.length ? joinHtml(media, '\n') : null),
+    ],
+    '\n',
+  );
 }

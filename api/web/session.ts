@@ -5,8 +5,9 @@ import { startWebSession, webSessionUser, endWebSession } from '../../src/accoun
 import type { UserRow } from '../../src/accounts/users.js';
 import { AppError } from '../../src/errors.js';
 import type { AppDeps } from '../deps.js';
-import { escapeHtml } from './html.js';
+import { html } from './html.js';
 import { page } from './layout.js';
+import { sendHtml } from './respond.js';
 
 const cookieName = 'ld_session';
 
@@ -69,13 +70,14 @@ export function htmlErrors(deps: AppDeps, back: BackLink = { href: '/account', l
     } catch (thrown) {
       if (!(thrown instanceof AppError)) throw thrown;
       ctx.status = thrown.status;
-      ctx.type = 'html';
-      const details = thrown.errors.map((e) => `<li><code>${escapeHtml(e.path)}</code>: ${escapeHtml(e.message)}</li>`).join('');
-      ctx.body = page(
-        deps.config.site.name,
-        thrown.status === 404 ? 'Not found' : 'Something needs your attention',
-        `<p>${escapeHtml(thrown.message)}</p>${details ? `<ul>${details}</ul>` : ''}<p><a href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a></p>`,
-        { noindex: true },
+      const details = thrown.errors.map((e) => html`<li><code>${e.path}</code>: ${e.message}</li>`);
+      const body = html`<p>${thrown.message}</p>${details.length > 0 && html`<ul>${details}</ul>`}<p><a href="${back.href}">${back.label}</a></p>`;
+      sendHtml(
+        ctx,
+        page(thrown.status === 404 ? 'Not found' : 'Something needs your attention', body, {
+          siteName: deps.config.site.name,
+          noindex: true,
+        }),
       );
     }
   };

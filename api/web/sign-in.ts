@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../src/errors.js';
 import { safeReturnPath } from '../../src/domain/credentials.js';
@@ -6,8 +7,9 @@ import { createSignInLink, peekSignInLink, recentSignInLinks, redeemSignInLink }
 import { ensureUser, recordSignIn } from '../../src/accounts/users.js';
 import type { AppDeps } from '../deps.js';
 import { csrfToken, verifyCsrf } from './csrf.js';
-import { escapeHtml } from './html.js';
+import { html, type Html } from './html.js';
 import { form, hidden, page } from './layout.js';
+import { sendHtml } from './respond.js';
 import { currentUser, formField, htmlErrors, parseForm, signIn, signOut, webSession } from './session.js';
 
 const email = z.email().max(254);
@@ -19,15 +21,14 @@ export function signInRouter(deps: AppDeps): Router {
   const router = new Router();
   const { site, auth } = deps.config;
   const keys = deps.keys.cookieKeys;
-  const render = (title: string, body: string) => page(site.name, title, body);
+  const render = (ctx: Context, title: string, body: Html) => sendHtml(ctx, page(title, body, { siteName: site.name }));
   router.use(htmlErrors(deps), webSession());
 
   router.get('/sign-in', (ctx) => {
     const returnTo = safeReturnPath(ctx.query.return_to);
     const user = currentUser(ctx);
     if (user && !ctx.query.switch) return ctx.redirect(returnTo ?? '/account');
-    ctx.type = 'html';
-    ctx.body = render('Sign in', signInForm(csrfToken(ctx, keys), returnTo));
+    render(ctx, 'Sign in', signInForm(csrfToken(ctx, keys), returnTo));
   });
 
   router.post('/sign-in', parseForm, async (ctx) => {
@@ -47,15 +48,15 @@ export function signInRouter(deps: AppDeps): Router {
       to: parsed.data,
       subject: `Sign in to ${site.name}`,
       text: `Open this link to sign in to ${site.name}:\n\n${link}\n\nIt works once, within ${auth.signInLinkTtlMinutes} minutes. If you did not ask for it, ignore this email.`,
-      html: `<p>Open this link to sign in to ${escapeHtml(site.name)}:</p><p><a href="${escapeHtml(link)}">Sign in</a></p><p>It works once, within ${auth.signInLinkTtlMinutes} minutes. If you did not ask for it, ignore this email.</p>`,
+      html: html`<p>Open this link to sign in to ${site.name}:</p><p><a href="${link}">Sign in</a></p><p>It works once, within ${auth.signInLinkTtlMinutes} minutes. If you did not ask for it, ignore this email.</p>`.toString(),
     });
-    ctx.type = 'html';
-    ctx.body = render(
+    render(
+      ctx,
       'Check your email',
-      `<p>We sent a sign-in link to <strong>${escapeHtml(parsed.data)}</strong>. It works once, within ${auth.signInLinkTtlMinutes} minutes.</p>${
-        deps.mailer.kind === 'outbox' && deps.config.devPages
-          ? '<p class="note">Development mode: the mail is in the <a href="/dev/mail">outbox</a>.</p>'
-          : ''
+      html`<p>We sent a sign-in link to <strong>${parsed.data}</strong>. It works once, within ${auth.signInLinkTtlMinutes} minutes.</p>${
+        deps.mailer.kind === 'outbox' &&
+        deps.config.devPages &&
+        html`<p class="note">Development mode: the mail is in the <a href="/dev/mail">outbox</a>.</p>`
       }`,
     );
   });
@@ -63,20 +64,17 @@ export function signInRouter(deps: AppDeps): Router {
   router.get('/sign-in/link', async (ctx) => {
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
     const pending = token ? await peekSignInLink(ctx.state.em, token) : undefined;
-    ctx.type = 'html';
     if (!pending) {
       ctx.status = 400;
-      ctx.body = render(
+      render(
+        ctx,
         'This link no longer works',
-        '<p>Sign-in links work once and expire after a while. <a href="/sign-in">Ask for a new one</a>.</p>',
+        html`<p>Sign-in links work once and expire after a while. <a href="/sign-in">Ask for a new one</a>.</p>`,
       );
       return;
     }
     // A page with a button rather than signing in on GET: mail scanners that open links must not use them up.
-    ctx.body = render(
-      'Sign in',
-      form('/sign-in/link', csrfToken(ctx, keys), hidden('token', token), `Sign in as ${pending.email}`),
-    );
+    render(ctx, 'Sign in', form('/sign-in/link', csrfToken(ctx, keys), hidden('token', token), `Sign in as ${pending.email}`));
   });
 
   router.post('/sign-in/link', parseForm, async (ctx) => {
@@ -100,11 +98,11 @@ export function signInRouter(deps: AppDeps): Router {
   return router;
 }
 
-export function signInForm(csrf: string, returnTo: string | undefined): string {
+export function signInForm(csrf: string, returnTo: string | undefined): Html {
   return form(
     '/sign-in',
     csrf,
-    `<p><label>Email <input type="email" name="email" required maxlength="254" autocomplete="email"></label></p>${returnTo ? hidden('return_to', returnTo) : ''}`,
+    html`<p><label>Email <input type="email" name="email" required maxlength="254" autocomplete="email"></label></p>${returnTo && hidden('return_to', returnTo)}`,
     'Email me a sign-in link',
   );
 }
