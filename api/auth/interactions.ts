@@ -5,7 +5,7 @@ import { AppError } from '../../src/errors.js';
 import type { AppDeps } from '../deps.js';
 import { scopes as knownScopes, scopeDescriptions, type Scope } from '../operations/registry.js';
 import { csrfToken, verifyCsrf } from '../web/csrf.js';
-import { html } from '../web/html.js';
+import { html } from '../../src/platform/html.js';
 import { form, page } from '../web/layout.js';
 import { sendHtml } from '../web/respond.js';
 import { currentUser, formField, htmlErrors, parseForm, webSession } from '../web/session.js';

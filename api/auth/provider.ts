@@ -8,7 +8,7 @@ import Provider, {
 import { findUserById } from '../../src/accounts/users.js';
 import { scopes } from '../operations/registry.js';
 import type { AppDeps } from '../deps.js';
-import { html } from '../web/html.js';
+import { html } from '../../src/platform/html.js';
 import { page } from '../web/layout.js';
 import { sendHtml } from '../web/respond.js';
 import { webUserOf } from '../web/session.js';

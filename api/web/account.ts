@@ -6,7 +6,7 @@ import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyRow } from '../../s
 import type { UserRow } from '../../src/accounts/users.js';
 import type { AppDeps } from '../deps.js';
 import { csrfToken, verifyCsrf } from './csrf.js';
-import { html, joinHtml, type Html } from './html.js';
+import { html, joinHtml, type Html } from '../../src/platform/html.js';
 import { form, page } from './layout.js';
 import { sendHtml } from './respond.js';
 import { currentUser, formField, htmlErrors, parseForm, webSession } from './session.js';

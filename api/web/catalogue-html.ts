@@ -8,7 +8,7 @@ import { execute } from '../execute.js';
 import { operationContext } from '../operation-context.js';
 import { slug as slugSchema } from '../operations/common.js';
 import type { Operation } from '../operations/registry.js';
-import { html, joinHtml, type Html } from './html.js';
+import { html, joinHtml, type Html } from '../../src/platform/html.js';
 import { page, type PageMeta } from './layout.js';
 import { sendHtml } from './respond.js';
 

@@ -13,7 +13,7 @@ import {
   readOperation,
   sendPage,
 } from './catalogue-html.js';
-import { html, joinHtml, type Html } from './html.js';
+import { html, joinHtml, type Html } from '../../src/platform/html.js';
 
 export function categoryLink(c: { slug: string; name: string; live_listings?: number }): Html {
   const count = c.live_listings !== undefined && html` <span class="muted">(${plural(c.live_listings, 'live listing')})</span>`;

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { latestMail } from '../../src/mail/outbox.js';
 import type { AppDeps } from '../deps.js';
-import { html, joinHtml } from './html.js';
+import { html, joinHtml } from '../../src/platform/html.js';
 import { page } from './layout.js';
 import { sendHtml } from './respond.js';
 

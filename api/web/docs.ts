@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Config } from '../../src/config.js';
 import { describeProblemCode } from '../middleware/problem.js';
-import { html } from './html.js';
+import { html } from '../../src/platform/html.js';
 import { sendHtml } from './respond.js';
 
 const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));

@@ -6,7 +6,7 @@ import { searchListings } from '../operations/listings.js';
 import { getSiteInfo } from '../operations/site.js';
 import { canonicalUrl, listingList, pager, plural, readOperation, sendPage } from './catalogue-html.js';
 import { categoryLink } from './category-pages.js';
-import { html } from './html.js';
+import { html } from '../../src/platform/html.js';
 import { leaderboardLinks } from './leaderboard-pages.js';
 
 /** The home page: what the site is, search, this week's launches, ways in for people and agents. */

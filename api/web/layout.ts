@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { html, joinHtml, styleElement, type Html } from './html.js';
+import { html, joinHtml, styleElement, type Html } from '../../src/platform/html.js';
 
 // The pages inline their one small stylesheet (no extra request); the CSP allows it by its hash.
 const css = `body{font:16px/1.5 system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f}

@@ -5,7 +5,7 @@ import type { Leaderboard as LeaderboardPage } from '../../src/catalogue/schemas
 import type { AppDeps } from '../deps.js';
 import { getLeaderboard } from '../operations/launches.js';
 import { canonicalUrl, dollars, listingLink, pager, pathSlug, plural, readOperation, sendPage } from './catalogue-html.js';
-import { html, joinHtml, type Html } from './html.js';
+import { html, joinHtml, type Html } from '../../src/platform/html.js';
 
 /** The column each ranking system shows: one metric per board, never mixed. */
 const metricColumns: Record<Leaderboard, { heading: string; cell: (m: LeaderboardPage['items'][number]['metric']) => Html }> = {

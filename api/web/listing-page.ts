@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps.js';
 import { storySections } from '../operations/draft-schemas.js';
 import { getListing } from '../operations/listings.js';
 import { categoryPath, clip, externalLink, isWebAddress, pathSlug, plural, readOperation, sendPage } from './catalogue-html.js';
-import { html, joinHtml, type Html, type HtmlValue } from './html.js';
+import { html, joinHtml, type Html, type HtmlValue } from '../../src/platform/html.js';
 
 /** Field names as readers say them. */
 const label = (field: string) => {

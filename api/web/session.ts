@@ -5,7 +5,7 @@ import { startWebSession, webSessionUser, endWebSession } from '../../src/accoun
 import type { UserRow } from '../../src/accounts/users.js';
 import { AppError } from '../../src/errors.js';
 import type { AppDeps } from '../deps.js';
-import { html } from './html.js';
+import { html } from '../../src/platform/html.js';
 import { page } from './layout.js';
 import { sendHtml } from './respond.js';
 

@@ -3,18 +3,17 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../src/errors.js';
 import { safeReturnPath } from '../../src/domain/credentials.js';
-import { createSignInLink, peekSignInLink, recentSignInLinks, redeemSignInLink } from '../../src/accounts/sign-in-links.js';
+import { peekSignInLink, redeemSignInLink } from '../../src/accounts/sign-in-links.js';
+import { sendSignInLink } from '../../src/accounts/sign-in-mail.js';
 import { ensureUser, recordSignIn } from '../../src/accounts/users.js';
 import type { AppDeps } from '../deps.js';
 import { csrfToken, verifyCsrf } from './csrf.js';
-import { html, type Html } from './html.js';
+import { html, type Html } from '../../src/platform/html.js';
 import { form, hidden, page } from './layout.js';
 import { sendHtml } from './respond.js';
 import { currentUser, formField, htmlErrors, parseForm, signIn, signOut, webSession } from './session.js';
 
 const email = z.email().max(254);
-/** At most this many sign-in mails to one address per quarter hour. */
-const mailsPerAddress = 5;
 
 /** Sign-in by a one-time link sent by email; the link's page asks once more before signing in. */
 export function signInRouter(deps: AppDeps): Router {
@@ -35,21 +34,8 @@ export function signInRouter(deps: AppDeps): Router {
     verifyCsrf(ctx, keys, formField(ctx, 'csrf'));
     const parsed = email.safeParse(formField(ctx, 'email')?.trim());
     if (!parsed.success) throw new AppError('invalid_input', 'Enter a valid email address (at most 254 characters).');
-    if ((await recentSignInLinks(ctx.state.em, parsed.data, 15)) >= mailsPerAddress) {
-      throw new AppError(
-        'rate_limited',
-        'Several sign-in links were sent to this address lately. Use the newest one, or try again in 15 minutes.',
-      );
-    }
-    const returnTo = safeReturnPath(formField(ctx, 'return_to'));
-    const token = await createSignInLink(ctx.state.em, parsed.data, returnTo, auth.signInLinkTtlMinutes);
-    const link = `${deps.config.publicUrl}/sign-in/link?token=${token}`;
-    await deps.mailer.send({
-      to: parsed.data,
-      subject: `Sign in to ${site.name}`,
-      text: `Open this link to sign in to ${site.name}:\n\n${link}\n\nIt works once, within ${auth.signInLinkTtlMinutes} minutes. If you did not ask for it, ignore this email.`,
-      html: html`<p>Open this link to sign in to ${site.name}:</p><p><a href="${link}">Sign in</a></p><p>It works once, within ${auth.signInLinkTtlMinutes} minutes. If you did not ask for it, ignore this email.</p>`.toString(),
-    });
+    const settings = { siteName: site.name, publicUrl: deps.config.publicUrl, ttlMinutes: auth.signInLinkTtlMinutes };
+    await sendSignInLink(ctx.state.em, deps.mailer, settings, parsed.data, safeReturnPath(formField(ctx, 'return_to')));
     render(
       ctx,
       'Check your email',

@@ -1,4 +1,4 @@
-import { Html, html, isSafeUrl, joinHtml, styleElement } from '../../api/web/html.js';
+import { Html, html, isSafeUrl, joinHtml, styleElement } from '../../src/platform/html.js';
 
 describe('html tagged template', () => {
   const hostile = `<script>alert("x")</script> & 'y'`;
