@@ -1,18 +1,21 @@
 import type { Config } from '../src/config.js';
 import type { Orm } from '../src/db.js';
 import type { Logger } from '../src/logger.js';
+import type { Mailer } from '../src/mail/index.js';
 import { draftActivities } from './drafts.js';
 import { housekeepingActivities } from './housekeeping.js';
+import { listingUpdateActivities } from './listing-updates.js';
 
 export interface ActivityDeps {
   config: Config;
   orm: Orm;
   log: Logger;
+  mailer: Mailer;
 }
 
 /** Every activity the worker runs, bound to its dependencies. Activities stay thin: they call src/. */
 export function createActivities(deps: ActivityDeps) {
-  return { ...draftActivities(deps), ...housekeepingActivities(deps) };
+  return { ...draftActivities(deps), ...housekeepingActivities(deps), ...listingUpdateActivities(deps) };
 }
 
 export type Activities = ReturnType<typeof createActivities>;

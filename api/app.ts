@@ -20,6 +20,8 @@ import { signInRouter } from './web/sign-in.js';
 import { accountRouter } from './web/account.js';
 import { devMailRouter } from './web/dev-mail.js';
 import { cataloguePagesRouter } from './web/catalogue-pages.js';
+import { updatesRouter } from './web/updates-pages.js';
+import { adminRouter } from './web/admin.js';
 
 const limited = /^\/(api\/|mcp(\/|$)|oauth\/)/;
 
@@ -57,6 +59,8 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
     signInRouter(deps),
     accountRouter(deps),
     cataloguePagesRouter(deps),
+    updatesRouter(deps),
+    adminRouter(deps),
     ...(deps.config.devPages ? [devMailRouter(deps)] : []),
   ];
   for (const router of routers) {

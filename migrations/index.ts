@@ -7,6 +7,7 @@ import { Migration20261121900000SearchListing } from './Migration20261121900000S
 import { Migration20261121910000SearchFilterIndexes } from './Migration20261121910000SearchFilterIndexes.js';
 import { Migration20261122000000ListingChangeNotify } from './Migration20261122000000ListingChangeNotify.js';
 import { Migration20261123000000OwnerWrites } from './Migration20261123000000OwnerWrites.js';
+import { Migration20261124000000ListingManagement } from './Migration20261124000000ListingManagement.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
 export const migrationsList = [
@@ -19,4 +20,5 @@ export const migrationsList = [
   { name: 'Migration20261121910000SearchFilterIndexes', class: Migration20261121910000SearchFilterIndexes },
   { name: 'Migration20261122000000ListingChangeNotify', class: Migration20261122000000ListingChangeNotify },
   { name: 'Migration20261123000000OwnerWrites', class: Migration20261123000000OwnerWrites },
+  { name: 'Migration20261124000000ListingManagement', class: Migration20261124000000ListingManagement },
 ];

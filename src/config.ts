@@ -100,6 +100,9 @@ const envSchema = z.object({
     .min(1)
     .max(7 * 24 * 3600)
     .default(1800),
+
+  FOLLOWER_MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  FOLLOWER_MAIL_BATCH_PAUSE_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -164,6 +167,8 @@ export interface Config {
   ai?: AiConfig;
   /** How long a draft's build workflow stays open for regenerate requests after the last one. */
   draftIdleSeconds: number;
+  /** Listing updates reach followers in batches this large, with this pause between batches (spares the mail server). */
+  followerMail: { batchSize: number; pauseMs: number };
 }
 
 export interface CrawlConfig {
@@ -262,6 +267,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY ?? 'none', model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS }
         : undefined,
     draftIdleSeconds: e.DRAFT_IDLE_SECONDS,
+    followerMail: { batchSize: e.FOLLOWER_MAIL_BATCH_SIZE, pauseMs: e.FOLLOWER_MAIL_BATCH_PAUSE_MS },
   };
 }
 

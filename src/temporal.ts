@@ -22,6 +22,7 @@ import type { Config } from './config.js';
 export const workflowIds = {
   draftBuild: (draftId: string) => `draft-${draftId}`,
   listingLaunch: (listingId: number) => `listing-launch-${listingId}`,
+  listingUpdateNotice: (updateId: number) => `listing-update-${updateId}`,
   claimVerification: (claimId: number | string) => `claim-${claimId}`,
   orderFulfilment: (orderNumber: string) => `order-${orderNumber}`,
   weeklyAwardsSchedule: 'weekly-awards',

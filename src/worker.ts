@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import type { Orm } from './db.js';
 import type { Logger } from './logger.js';
 import { createActivities } from '../activities/index.js';
+import { createMailer } from './mail/index.js';
 
 export const workflowsPath = fileURLToPath(new URL('../workflows/index.ts', import.meta.url));
 
@@ -42,7 +43,12 @@ export async function createWorker(opts: WorkerOptions): Promise<{ worker: Worke
     connection,
     namespace: opts.config.temporal.namespace,
     taskQueue: opts.taskQueue ?? opts.config.temporal.taskQueue,
-    activities: createActivities({ config: opts.config, orm: opts.orm, log: opts.log }),
+    activities: createActivities({
+      config: opts.config,
+      orm: opts.orm,
+      log: opts.log,
+      mailer: createMailer(opts.config, opts.orm),
+    }),
     ...(opts.bundle ? { workflowBundle: opts.bundle } : { workflowsPath }),
   });
   return { worker, connection };

@@ -1,2 +1,3 @@
 export { draftBuild } from './draft-build.js';
 export { housekeeping } from './housekeeping.js';
+export { listingUpdateNotice } from './listing-update-notice.js';

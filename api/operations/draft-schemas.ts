@@ -28,12 +28,12 @@ const fieldsShape = Object.fromEntries(
   draftFieldNames.map((name) => [name, (isListField(name) ? list : scalar(name)).nullable().optional()]),
 );
 
-const faq = z.strictObject({
+export const faqInput = z.strictObject({
   question: z.string().min(1).max(draftBounds.faqQuestionChars),
   answer: z.string().min(1).max(draftBounds.faqAnswerChars),
 });
 
-const socials = z
+export const socialsInput = z
   .partialRecord(z.enum(socialPlatforms), z.string().min(1).max(draftBounds.socialUrlChars))
   .describe(`Platform key (${socialPlatforms.join(', ')}) to a profile link, max 500 characters. Replaces all.`);
 
@@ -56,14 +56,14 @@ export const storySections = [
 ] as const;
 const story = z.strictObject(Object.fromEntries(storySections.map((s) => [s, z.string().max(8000).optional()])));
 
-const isoDate = z.iso.date('must be a date YYYY-MM-DD');
-const httpsUrl = (max: number) =>
+export const isoDate = z.iso.date('must be a date YYYY-MM-DD');
+export const httpsUrl = (max: number) =>
   z
     .string()
     .max(max)
     .refine((text) => URL.canParse(text) && new URL(text).protocol === 'https:', 'must be an https link');
 
-const milestone = z.strictObject({
+export const milestoneInput = z.strictObject({
   date: isoDate,
   title: z.string().min(1).max(200),
   description: z.string().max(2000).optional(),
@@ -105,12 +105,12 @@ export const updateDraftBody = z
       .max(draftLimits.restore)
       .optional()
       .describe("Fields that return to the AI's original value (lifts a lock). Needs a ready draft."),
-    faqs: z.array(faq).max(draftLimits.faqs).optional().describe('FAQs, max 10; replaces all.'),
-    company_socials: socials.optional(),
-    founder_socials: socials.optional(),
+    faqs: z.array(faqInput).max(draftLimits.faqs).optional().describe('FAQs, max 10; replaces all.'),
+    company_socials: socialsInput.optional(),
+    founder_socials: socialsInput.optional(),
     founders: z.array(founder).max(draftLimits.founders).optional().describe('Founders, max 6; replaces all.'),
     story: story.optional().describe('Founder story sections, each max 8000 characters; replaces the whole story.'),
-    milestones: z.array(milestone).max(draftLimits.milestones).optional().describe('Milestones, max 50; replaces all.'),
+    milestones: z.array(milestoneInput).max(draftLimits.milestones).optional().describe('Milestones, max 50; replaces all.'),
     competitor_url: httpUrl.optional().describe('A competitor website; "" clears it.'),
     seo: z
       .strictObject({ title: z.string().max(70).optional(), meta: z.string().max(170).optional() })

@@ -5,6 +5,7 @@ import { listingOperations } from './listings.js';
 import { launchOperations } from './launches.js';
 import { communityOperations } from './community.js';
 import { draftOperations } from './drafts.js';
+import { myListingOperations } from './my-listings.js';
 
 /** The registry: every operation of the service. REST, MCP and OpenAPI are all derived from it. */
 export const operations: readonly Operation[] = [
@@ -14,4 +15,5 @@ export const operations: readonly Operation[] = [
   ...communityOperations,
   ...accountOperations,
   ...draftOperations,
+  ...myListingOperations,
 ];

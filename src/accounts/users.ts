@@ -45,3 +45,17 @@ export async function ensureUser(em: EntityManager, email: string, name?: string
 export async function recordSignIn(em: EntityManager, userId: number): Promise<void> {
   await query(em, sql`update app_user set last_sign_in_at = now() where id = ${userId}`);
 }
+
+export const roles = ['member', 'admin'] as const;
+export type Role = (typeof roles)[number];
+
+export async function userRole(em: EntityManager, userId: number): Promise<Role> {
+  const [row] = await query(em, sql<{ role: Role }>`select role from app_user where id = ${userId}`);
+  return row?.role ?? 'member';
+}
+
+/** Gives an account a role; false when there is no account with that email. */
+export async function grantRole(em: EntityManager, email: string, role: Role): Promise<boolean> {
+  const rows = await query(em, sql`update app_user set role = ${role} where lower(email) = ${normaliseEmail(email)} returning id`);
+  return rows.length > 0;
+}

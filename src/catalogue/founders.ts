@@ -55,7 +55,7 @@ export async function listFounders(
   );
 }
 
-/** A founder: bio, socials, the companies listed here, and their published stories. */
+/** A founder: bio, socials, interview answers, the companies listed here, and their published stories. */
 export async function getFounder(em: EntityManager, siteId: number, publicUrl: string, slug: string): Promise<FounderProfile> {
   const [founder] = await query(
     em,
@@ -63,7 +63,10 @@ export async function getFounder(em: EntityManager, siteId: number, publicUrl: s
       id: number;
       profile: Omit<FounderProfile, 'url' | 'companies' | 'stories'>;
     }>`select f.id, json_build_object('slug', f.slug, 'name', f.name, 'title', f.title, 'bio', f.bio, 'country', f.country,
-        'avatar_url', f.avatar_url, 'socials', f.socials) as profile
+        'avatar_url', f.avatar_url, 'socials', f.socials,
+        'interview', (select coalesce(json_agg(json_build_object('question', q.question, 'answer', a.answer) order by q.position, q.id), '[]')
+          from interview_answer a join interview_question q on q.id = a.question_id
+          where a.user_id = f.user_id and q.site_id = f.site_id and q.active)) as profile
      from founder f where f.site_id = ${siteId} and f.slug = ${slug} and ${hasPublicListing}`,
   );
   if (!founder) throw notFound(`Founder ${slug}`);

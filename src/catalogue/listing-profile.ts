@@ -5,8 +5,12 @@ import { notFound } from '../errors.js';
 import { prepared, query, sql, type ReadPool } from '../platform/sql.js';
 import { isPublic, summaryJson, withUrl, type Summary } from './sql.js';
 
-/** Everything public about a listing beyond its summary, in one statement. */
-const profileSql = (siteId: number, slug: string) => sql<ProfileRow>`select ${summaryJson} as summary,
+/**
+ * Everything about a listing a profile shows, as the select list of one statement over `listing l`:
+ * the public profile reads it for a visible listing, the owner view for any of the owner's. The
+ * owner sees the founder story before it is published.
+ */
+export const profileColumns = (audience: 'public' | 'owner') => sql`${summaryJson} as summary,
   json_build_object(
     'short_description', l.short_description, 'description', l.description,
     'headline', l.headline, 'summary', l.summary,
@@ -30,20 +34,22 @@ const profileSql = (siteId: number, slug: string) => sql<ProfileRow>`select ${su
   (select coalesce(json_agg(json_build_object('date', d.measured_on, 'value', d.value) order by d.measured_on), '[]')
      from (select measured_on, value from domain_rating_snapshot where listing_id = l.id order by measured_on desc limit 12) d) as rating_points,
   (select json_build_object('founder', (select f.slug from founder f where f.id = s.founder_id), 'sections', s.sections, 'published_at', iso_utc(s.published_at))
-     from founder_story s where s.listing_id = l.id and s.published_at is not null) as story,
+     from founder_story s where s.listing_id = l.id and ${audience === 'owner' ? sql`true` : sql`s.published_at is not null`}) as story,
   (select coalesce(json_agg(json_build_object('id', m.id, 'date', m.date, 'title', m.title, 'description', m.description, 'url', m.url)
      order by m.date desc, m.id desc), '[]') from milestone m where m.listing_id = l.id) as milestones,
   (select coalesce(json_agg(json_build_object('kind', x.kind, 'url', x.url, 'caption', x.caption) order by x.position, x.id), '[]')
-     from listing_media x where x.listing_id = l.id) as media
-  from listing l where l.site_id = ${siteId} and l.slug = ${slug} and ${isPublic}`;
+     from listing_media x where x.listing_id = l.id) as media`;
+
+const profileSql = (siteId: number, slug: string) =>
+  sql<ProfileRow>`select ${profileColumns('public')} from listing l where l.site_id = ${siteId} and l.slug = ${slug} and ${isPublic}`;
 
 /** What `profileSql` builds in PostgreSQL; the rest of the profile is added here. */
-type ProfileJson = Omit<
+export type ProfileJson = Omit<
   ListingProfile,
   keyof ListingSummary | 'domain_rating' | 'unlocked_sections' | 'story' | 'milestones' | 'media'
 >;
 
-interface ProfileRow {
+export interface ProfileRow {
   summary: Summary;
   profile: ProfileJson;
   plan: string;
@@ -65,6 +71,11 @@ export async function getListingProfile(
 ): Promise<ListingProfile> {
   const [row] = await prepared(pool, profileSql(siteId, slug));
   if (!row) throw notFound(`Listing ${slug}`);
+  return profileOf(row, publicUrl);
+}
+
+/** The profile a row of `profileColumns` makes, as a visitor sees it. */
+export function profileOf(row: ProfileRow, publicUrl: string): ListingProfile {
   const unlocked = unlockedSections(row.plan, row.unlocked);
   const paid: Pick<ListingProfile, 'story' | 'milestones' | 'media'> = {};
   if (unlocked.includes('story')) paid.story = row.story;

@@ -7,8 +7,8 @@ import { comparedFacts } from '../domain/listing-facts.js';
  * checks handlers against them, OpenAPI and MCP publish them, and pages use the inferred types.
  */
 
-const date = z.string().describe('A date, YYYY-MM-DD.');
-const timestamp = z.string().describe('A time in UTC, ISO 8601.');
+export const date = z.string().describe('A date, YYYY-MM-DD.');
+export const timestamp = z.string().describe('A time in UTC, ISO 8601.');
 const url = z.string().describe('An absolute URL.');
 
 /** The envelope of every paginated list (the specification's Pagination). */
@@ -68,11 +68,20 @@ const communityRating = z
   .object({ average: z.number().nullable(), count: z.int(), rule: z.string() })
   .describe('Genuine reviews only.');
 
-const founderStory = z.object({
+export const founderStory = z.object({
   founder: z.string().nullable(),
   sections: z.record(z.string(), z.string()),
   published_at: timestamp.nullable(),
 });
+
+export const milestone = z.object({
+  id: z.int(),
+  date,
+  title: z.string(),
+  description: z.string().nullable(),
+  url: z.string().nullable(),
+});
+export const mediaItem = z.object({ kind: z.string(), url: z.string(), caption: z.string().nullable() });
 
 export const listingProfile = listingSummary.extend({
   short_description: z.string(),
@@ -101,14 +110,8 @@ export const listingProfile = listingSummary.extend({
   domain_rating: domainRating.nullable(),
   unlocked_sections: z.array(z.enum(['story', 'milestones', 'media'])),
   story: founderStory.nullable().optional().describe('Paid section, present when unlocked.'),
-  milestones: z
-    .array(z.object({ id: z.int(), date, title: z.string(), description: z.string().nullable(), url: z.string().nullable() }))
-    .optional()
-    .describe('Paid section, present when unlocked.'),
-  media: z
-    .array(z.object({ kind: z.string(), url: z.string(), caption: z.string().nullable() }))
-    .optional()
-    .describe('Paid section, present when unlocked.'),
+  milestones: z.array(milestone).optional().describe('Paid section, present when unlocked.'),
+  media: z.array(mediaItem).optional().describe('Paid section, present when unlocked.'),
 });
 export type ListingProfile = z.output<typeof listingProfile>;
 
@@ -214,6 +217,9 @@ export const foundersPage = pageOf(founderSummary.extend({ listings: z.int().des
 export const founderProfile = founderSummary.extend({
   bio: z.string().nullable(),
   socials,
+  interview: z
+    .array(z.object({ question: z.string(), answer: z.string() }))
+    .describe('Their answers to the founder interview, in question order.'),
   companies: z.array(listingSummary),
   stories: z.array(
     z.object({

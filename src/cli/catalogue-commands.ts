@@ -5,29 +5,10 @@ import { slugify } from '../seed/generate.js';
 import { importCategories, upsertBlogPost } from '../catalogue/editorial.js';
 import { addInterviewQuestions } from '../catalogue/interview-questions.js';
 import { setProductPrice } from '../catalogue/products.js';
-import { AppError } from '../errors.js';
-import type { CliCommand, CliContext } from './command.js';
+import type { CliCommand } from './command.js';
 import { categoryTreeSchema, faqSchema, readJsonFile, slugSchema } from './catalogue-input.js';
-import { defaultSiteId, withDatabase } from './database.js';
-import type { EntityManager } from '@mikro-orm/postgresql';
-
-/** Runs `work` on the default site; a known failure prints its message and exits 1. */
-async function onSite(ctx: CliContext, work: (em: EntityManager, siteId: number) => Promise<string>): Promise<number> {
-  try {
-    const message = await withDatabase(ctx, async (orm) => {
-      const em = orm.em.fork();
-      return work(em, await defaultSiteId(em));
-    });
-    console.log(message);
-    return 0;
-  } catch (error) {
-    if (error instanceof AppError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
-      console.error((error as Error).message);
-      return 1;
-    }
-    throw error;
-  }
-}
+import { onSite } from './database.js';
+import { AppError } from '../errors.js';
 
 export const setPriceCommand: CliCommand = {
   summary: 'Set a product price in USD cents, VAT excluded: set-price <product key> <cents>',

@@ -4,6 +4,8 @@ import { doctorCommand } from './doctor.js';
 import { userCommand } from './user.js';
 import { apiKeyCommand } from './apikey.js';
 import { seedCommand } from './seed.js';
+import { siteCommand } from './site.js';
+import { listingCommand } from './listing.js';
 import {
   addBlogPostCommand,
   addInterviewQuestionsCommand,
@@ -18,6 +20,8 @@ export const commands: Record<string, CliCommand> = {
   user: userCommand,
   apikey: apiKeyCommand,
   seed: seedCommand,
+  site: siteCommand,
+  listing: listingCommand,
   'set-price': setPriceCommand,
   'import-categories': importCategoriesCommand,
   'add-blog-post': addBlogPostCommand,

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { openOrm, type Orm } from '../db.js';
 import { embeddedPostgresUrl, startEmbeddedPostgres } from '../stack/postgres.js';
 import type { CliContext } from './command.js';
+import { AppError } from '../errors.js';
 import { query, sql } from '../platform/sql.js';
 
 /**
@@ -52,3 +53,22 @@ export async function defaultSiteId(em: EntityManager): Promise<number> {
   if (!row) throw new Error('No default site: run the migrations (npm run migrate).');
   return row.id;
 }
+
+/** Runs `work` on the default site; a known failure prints its message and exits 1. */
+export async function onSite(ctx: CliContext, work: (em: EntityManager, siteId: number) => Promise<string>): Promise<number> {
+  try {
+    const message = await withDatabase(ctx, async (orm) => {
+      const em = orm.em.fork();
+      return work(em, await defaultSiteId(em));
+    });
+    console.log(message);
+    return 0;
+  } catch (error) {
+    if (error instanceof AppError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
+      console.error((error as Error).message);
+      return 1;
+    }
+    throw error;
+  }
+}
+

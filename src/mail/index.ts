@@ -4,7 +4,7 @@ import type { Mailer } from './mailer.js';
 import { outboxMailer } from './outbox-mailer.js';
 import { smtpMailer } from './smtp-mailer.js';
 
-export type { Mailer, MailMessage } from './mailer.js';
+export type { Mailer, MailMessage, SendOptions } from './mailer.js';
 
 /** SMTP when SMTP_URL is set; else the outbox, which production refuses (mail would vanish). */
 export function createMailer(config: Config, orm: Orm): Mailer {

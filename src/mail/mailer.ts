@@ -1,3 +1,5 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
 /** One email. `html` is optional; every mail has a plain-text body. */
 export interface MailMessage {
   to: string;
@@ -6,9 +8,17 @@ export interface MailMessage {
   html?: string;
 }
 
+/**
+ * `within`: the transaction that records the sending. The outbox stores the mail in it, so the
+ * mail and its record commit together; SMTP cannot join a transaction and sends at once.
+ */
+export interface SendOptions {
+  within?: EntityManager;
+}
+
 /** Sends mail: SMTP in production, the development outbox otherwise (see createMailer). */
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, options?: SendOptions): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,0 +1,44 @@
+import { copyListingToSite } from '../listings/copy.js';
+import { listRevisions } from '../listings/revisions.js';
+import type { CliCommand } from './command.js';
+import { onSite } from './database.js';
+import { actionOptions } from './options.js';
+
+const usage = 'Usage: npm run cli -- listing history <slug> [--limit <n>]   |   listing copy <slug> --site <site key>';
+
+/** `listing history <slug>`: the owner edits with before and after; `listing copy <slug> --site <key>`: the company on another site. */
+export const listingCommand: CliCommand = {
+  summary: 'listing history <slug> [--limit n] | listing copy <slug> --site <key>',
+  async run(args, ctx) {
+    const { action, rest, options } = actionOptions(args, ['limit', 'site']);
+    const slug = rest.length === 1 ? rest[0] : undefined;
+    if (action === 'history' && slug) {
+      const limit = Number(options.limit ?? 50);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+        console.error('--limit is a whole number from 1 to 1000');
+        return 2;
+      }
+      return onSite(ctx, async (em, siteId) => {
+        const revisions = await listRevisions(em, siteId, { slug, limit });
+        if (!revisions.length) return `No revisions of ${slug}.`;
+        return revisions
+          .map((r) => {
+            const fields = Object.keys(r.after).map(
+              (field) => `    ${field}: ${JSON.stringify(r.before[field])} -> ${JSON.stringify(r.after[field])}`,
+            );
+            const who = `${r.author ?? 'a deleted account'} via ${r.credential}${r.client_id ? ` (client ${r.client_id})` : ''}`;
+            return `#${r.id} ${r.created_at} by ${who}, request ${r.request_id ?? '-'}\n${fields.join('\n') || '    (no field changed)'}`;
+          })
+          .join('\n');
+      });
+    }
+    if (action === 'copy' && slug && options.site) {
+      return onSite(ctx, async (em, siteId) => {
+        const copy = await copyListingToSite(em, siteId, slug, options.site!);
+        return `Listing ${copy.slug} (id ${copy.id}) created on the site ${copy.site}, not published.`;
+      });
+    }
+    console.error(usage);
+    return 2;
+  },
+};

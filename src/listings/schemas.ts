@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { date, founderStory, listingProfile, mediaItem, milestone, pageOf, timestamp } from '../catalogue/schemas.js';
+import { listingPlans, listingStatuses } from '../domain/listing-status.js';
+
+/** What the owner operations answer, declared once (see src/catalogue/schemas.ts). */
+
+const badgeGate = z
+  .object({
+    found: z.boolean(),
+    checked_at: timestamp.nullable(),
+    next_check_at: timestamp.nullable(),
+    looked_at: z.string().nullable().describe('The page the last check read.'),
+    detail: z.string().describe('What the last check saw, in words.'),
+  })
+  .describe('The badge on the website homepage, linking to the listing page here.');
+
+const founderProfileGate = z
+  .object({
+    complete: z.boolean(),
+    missing: z.array(z.string()).describe('What is still missing, each in words an owner can act on.'),
+  })
+  .describe('Every founder with name, title and an 80+ character bio; one with an interview answer or a social link.');
+
+export const publication = z.object({
+  plan: z.enum(listingPlans),
+  launch_week: date.nullable(),
+  launched_at: timestamp.nullable(),
+  gates: z
+    .object({ badge: badgeGate, founder_profile: founderProfileGate })
+    .nullable()
+    .describe('The free plan\'s gates; null for a paid listing, which has none.'),
+  next_step: z.string().describe('The one thing to do next, in a sentence.'),
+});
+
+export const ownerListing = listingProfile.extend({
+  status: z.enum(listingStatuses),
+  visible: z.boolean().describe('Whether visitors can see it now (scheduled or live).'),
+  publication,
+  story: founderStory.nullable().describe('The founder story; public only when the story section is unlocked.'),
+  milestones: z.array(milestone).describe('Public only when the milestones section is unlocked.'),
+  media: z.array(mediaItem).describe('Public only when the media section is unlocked.'),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type OwnerListing = z.output<typeof ownerListing>;
+
+export const ownerListingPage = pageOf(ownerListing);
+
+export const listingUpdate = z.object({
+  id: z.int(),
+  listing: z.object({ id: z.int(), slug: z.string(), name: z.string() }),
+  title: z.string(),
+  body: z.string(),
+  posted_at: timestamp,
+  url: z.string().describe('Where it is shown: the listing page.'),
+  followers_to_tell: z.int().describe('Followers who are mailed about it, once each.'),
+});
+
+export const createdMilestone = milestone;
+
+export const deletedMilestone = z.object({
+  id: z.int(),
+  listing_id: z.int(),
+  deleted: z.literal(true),
+});
+
+export const savedStory = z.object({
+  listing_id: z.int(),
+  story: founderStory,
+  public: z.boolean().describe('Shown on the listing now: it is visible and its story section is unlocked.'),
+});
+
+export const interviewAnswers = z.object({
+  founder: z
+    .object({ slug: z.string(), name: z.string(), url: z.string() })
+    .nullable()
+    .describe('The founder profile the answers are shown on; null until the caller has one.'),
+  answers: z.array(z.object({ question_id: z.int(), question: z.string(), answer: z.string(), updated_at: timestamp })),
+});
