@@ -8,7 +8,9 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261124000000ListingManagement extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`alter table app_user add column role varchar(20) not null default 'member' check (role in ('member', 'admin'));`);
+    this.addSql(
+      `alter table app_user add column role varchar(20) not null default 'member' check (role in ('member', 'admin'));`,
+    );
     this.addSql('alter table site add column url varchar(2048);');
 
     this.addSql(`create table listing_update_delivery (

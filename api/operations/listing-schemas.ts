@@ -7,7 +7,10 @@ import { faqInput, milestoneInput, socialsInput, storySections } from './draft-s
 const notBlank = (text: string) => text.trim() !== '';
 
 const text = (max: number) => z.string().max(max).refine(notBlank, 'must not be blank');
-const list = z.array(z.string().max(200).refine(notBlank, 'items must not be blank')).max(20).describe('At most 20 items of 200 characters.');
+const list = z
+  .array(z.string().max(200).refine(notBlank, 'items must not be blank'))
+  .max(20)
+  .describe('At most 20 items of 200 characters.');
 const httpUrl = (max: number) =>
   z
     .string()
@@ -66,11 +69,19 @@ export const listingUpdateBody = z.strictObject({
 export const milestoneBody = milestoneInput;
 
 const storyShape = Object.fromEntries(
-  storySections.map((section) => [section, z.string().max(section === 'title' ? 200 : 8000).optional()]),
+  storySections.map((section) => [
+    section,
+    z
+      .string()
+      .max(section === 'title' ? 200 : 8000)
+      .optional(),
+  ]),
 );
 export const founderStoryBody = z
   .strictObject(storyShape)
-  .describe('Story sections to set (title max 200, each other section max 8000); sections not sent stay as they are; "" clears one.');
+  .describe(
+    'Story sections to set (title max 200, each other section max 8000); sections not sent stay as they are; "" clears one.',
+  );
 
 export const interviewBody = z.strictObject({
   answers: z

@@ -33,7 +33,7 @@ export const listMyListings = defineOperation({
   method: 'GET',
   path: '/me/listings',
   tag: 'My listings',
-  summary: "Every listing the caller owns, any status, newest first",
+  summary: 'Every listing the caller owns, any status, newest first',
   description:
     "Lists the caller's listings in every status (draft, awaiting_badge, scheduled, live, rejected, archived), newest first, each as the owner view: the public profile plus status, plan, launch week, unlocked sections and publication (the free plan's gates and the next step). Free and read-only.",
   scope: 'account:read',
@@ -51,7 +51,7 @@ export const getMyListing = defineOperation({
   method: 'GET',
   path: '/me/listings/{listing_id}',
   tag: 'My listings',
-  summary: 'The owner view of one of the caller\'s listings',
+  summary: "The owner view of one of the caller's listings",
   description:
     "Returns one of the caller's listings as its owner sees it: everything public, plus status, plan, launch_week, launched_at, unlocked_sections, the founder story, milestones and media (public only when unlocked), and publication: for a free listing the badge gate (found, when checked, when checked next, where it looked) and the founder-profile gate (complete, what is missing), and next_step, one sentence saying what to do next. 404 when the caller owns no such listing.",
   scope: 'account:read',
@@ -69,7 +69,7 @@ export const updateMyListing = defineOperation({
   method: 'PATCH',
   path: '/me/listings/{listing_id}',
   tag: 'My listings',
-  summary: "Edit a listing: fields, socials, FAQs; published at once, with history",
+  summary: 'Edit a listing: fields, socials, FAQs; published at once, with history',
   description:
     'Changes only what is sent: fields (tagline, short_description, description, pricing_model, pricing_summary, country, city, founded_year, demo_video_url, contact_email, features, usps, keywords, headline, summary, seo_title, seo_description; null clears an optional one), socials (replaces all) and faqs (max 10, replaces all). Edits publish at once: the public profile changes with the next read. Every call is kept as a revision (before and after) that the site team can see. apply_to ["all"] or site keys also writes the headline, summary and SEO fields changed in this call to the same company\'s listings on those sites; applied_to says where they went. Returns the owner view. 404 when the caller owns no such listing.',
   scope: 'listings:write',
@@ -160,7 +160,7 @@ export const setFounderStory = defineOperation({
   tag: 'My listings',
   summary: "Write a listing's founder story, section by section",
   description:
-    "Sets the sent sections of the founder story of one of the caller's listings: title (max 200), story, why_started, problem, journey, challenges, achievements, lessons, whats_next (each max 8000). Sections not sent stay as they are; \"\" removes one. The story is published with the listing: visitors see it while the listing is visible and its story section is unlocked (public says whether that holds now). 404 when the caller owns no such listing.",
+    'Sets the sent sections of the founder story of one of the caller\'s listings: title (max 200), story, why_started, problem, journey, challenges, achievements, lessons, whats_next (each max 8000). Sections not sent stay as they are; "" removes one. The story is published with the listing: visitors see it while the listing is visible and its story section is unlocked (public says whether that holds now). 404 when the caller owns no such listing.',
   scope: 'listings:write',
   idempotencyKey: true,
   successStatus: 200,

@@ -26,10 +26,7 @@ export function adminRouter(deps: AppDeps): Router {
     const slug = typeof ctx.query.listing === 'string' && ctx.query.listing ? ctx.query.listing.slice(0, 220) : undefined;
     const revisions = await listRevisions(ctx.state.em, deps.site.id, { slug, limit: 100 });
     const heading = slug ? `Revisions of ${slug}` : 'Listing revisions';
-    sendHtml(
-      ctx,
-      page(heading, revisionsBody(revisions), { siteName: deps.config.site.name, noindex: true }),
-    );
+    sendHtml(ctx, page(heading, revisionsBody(revisions), { siteName: deps.config.site.name, noindex: true }));
   });
   return router;
 }

@@ -56,6 +56,9 @@ export async function userRole(em: EntityManager, userId: number): Promise<Role>
 
 /** Gives an account a role; false when there is no account with that email. */
 export async function grantRole(em: EntityManager, email: string, role: Role): Promise<boolean> {
-  const rows = await query(em, sql`update app_user set role = ${role} where lower(email) = ${normaliseEmail(email)} returning id`);
+  const rows = await query(
+    em,
+    sql`update app_user set role = ${role} where lower(email) = ${normaliseEmail(email)} returning id`,
+  );
   return rows.length > 0;
 }

@@ -71,4 +71,3 @@ export async function onSite(ctx: CliContext, work: (em: EntityManager, siteId: 
     throw error;
   }
 }
-

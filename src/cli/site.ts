@@ -11,9 +11,7 @@ export const siteCommand: CliCommand = {
     const [action, key, name, url] = args;
     if (action === 'list' && args.length === 1) {
       return onSite(ctx, async (em) =>
-        (await listSites(em))
-          .map((s) => `${s.key}\t${s.name}\t${s.url ?? '-'}${s.is_default ? '\t(default)' : ''}`)
-          .join('\n'),
+        (await listSites(em)).map((s) => `${s.key}\t${s.name}\t${s.url ?? '-'}${s.is_default ? '\t(default)' : ''}`).join('\n'),
       );
     }
     if (action !== 'create' || !key || !name || !url || args.length !== 4) {

@@ -34,7 +34,9 @@ async function grantAdmin(args: string[], ctx: CliContext): Promise<number> {
   }
   const granted = await withDatabase(ctx, (orm) => grantRole(orm.em.fork(), parsed.data, 'admin'));
   if (!granted) {
-    console.error(`No account has the email ${parsed.data}; it is created at the first sign-in or by: user create --email ${parsed.data}`);
+    console.error(
+      `No account has the email ${parsed.data}; it is created at the first sign-in or by: user create --email ${parsed.data}`,
+    );
     return 1;
   }
   console.log(`${parsed.data} is an admin: the site team's pages (/admin/revisions) are open to them.`);

@@ -28,11 +28,20 @@ export type EditableListingField = keyof typeof editableListingFields;
 export const editableListingFieldNames = Object.keys(editableListingFields) as EditableListingField[];
 
 /** The per-site fields: `apply_to` copies these, when changed in the call, to the company's listings on other sites. */
-export const perSiteFields = ['headline', 'summary', 'seo_title', 'seo_description'] as const satisfies readonly EditableListingField[];
+export const perSiteFields = [
+  'headline',
+  'summary',
+  'seo_title',
+  'seo_description',
+] as const satisfies readonly EditableListingField[];
 export type PerSiteField = (typeof perSiteFields)[number];
 
 /** Fields that are text in the profile and may not be emptied (a listing always has them). */
-export const requiredTextFields = ['tagline', 'short_description', 'description'] as const satisfies readonly EditableListingField[];
+export const requiredTextFields = [
+  'tagline',
+  'short_description',
+  'description',
+] as const satisfies readonly EditableListingField[];
 
 export type FieldValue = string | number | string[] | null | Record<string, unknown> | Record<string, unknown>[];
 

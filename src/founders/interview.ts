@@ -35,7 +35,10 @@ export async function answerInterview(
       throw new AppError(
         'invalid_input',
         `No interview question has the id ${unknown.map((u) => u.id).join(', ')}; list_interview_questions gives the ids.`,
-        unknown.map((u) => ({ path: `body.answers.${u.index}.question_id`, message: `no interview question has the id ${u.id}` })),
+        unknown.map((u) => ({
+          path: `body.answers.${u.index}.question_id`,
+          message: `no interview question has the id ${u.id}`,
+        })),
       );
     }
     const now = new Date();
@@ -59,10 +62,18 @@ async function linkFounderProfile(tx: EntityManager, siteId: number, userId: num
   );
 }
 
-export async function interviewOf(em: EntityManager, siteId: number, publicUrl: string, userId: number): Promise<InterviewAnswers> {
+export async function interviewOf(
+  em: EntityManager,
+  siteId: number,
+  publicUrl: string,
+  userId: number,
+): Promise<InterviewAnswers> {
   const [founder] = await query(
     em,
-    sql<{ slug: string; name: string }>`select slug, name from founder where site_id = ${siteId} and user_id = ${userId} order by id limit 1`,
+    sql<{
+      slug: string;
+      name: string;
+    }>`select slug, name from founder where site_id = ${siteId} and user_id = ${userId} order by id limit 1`,
   );
   const answers = await query(
     em,

@@ -28,7 +28,9 @@ export async function copyListingToSite(
     }
     const taken = await query(
       tx,
-      sql<{ slug: string }>`select slug from listing where site_id = ${target.id} and (slug = ${source.slug} or slug like ${`${source.slug}-%`})`,
+      sql<{
+        slug: string;
+      }>`select slug from listing where site_id = ${target.id} and (slug = ${source.slug} or slug like ${`${source.slug}-%`})`,
     );
     const content = Object.fromEntries(
       Object.values(editableListingFields).map((property) => [property, source[property as keyof typeof source]]),

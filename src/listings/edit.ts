@@ -129,7 +129,10 @@ async function otherSites(tx: EntityManager, applyTo: string[], currentKey: stri
   );
   if (!resolved.ok) {
     throw new AppError('invalid_input', `apply_to names sites that do not exist: ${resolved.unknown.join(', ')}.`, [
-      { path: 'body.apply_to', message: `unknown site keys: ${resolved.unknown.join(', ')}; use "all" or keys of existing sites` },
+      {
+        path: 'body.apply_to',
+        message: `unknown site keys: ${resolved.unknown.join(', ')}; use "all" or keys of existing sites`,
+      },
     ]);
   }
   return sites.filter((s) => resolved.keys.includes(s.key));

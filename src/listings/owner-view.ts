@@ -41,8 +41,16 @@ const notCheckedYet: BadgeGate = {
 };
 
 /** get_my_listing: the owner view of one of the caller's listings, whatever its status; another's is 404. */
-export async function getOwnedListing(em: EntityManager, publicUrl: string, ownerId: number, listingId: number): Promise<OwnerListing> {
-  const [row] = await query(em, sql<OwnerRow>`select ${ownerColumns} from listing l where l.id = ${listingId} and l.owner_id = ${ownerId}`);
+export async function getOwnedListing(
+  em: EntityManager,
+  publicUrl: string,
+  ownerId: number,
+  listingId: number,
+): Promise<OwnerListing> {
+  const [row] = await query(
+    em,
+    sql<OwnerRow>`select ${ownerColumns} from listing l where l.id = ${listingId} and l.owner_id = ${ownerId}`,
+  );
   if (!row) throw notFound(`Listing ${listingId}`);
   return ownerView(row, publicUrl);
 }

@@ -28,7 +28,7 @@ export const publication = z.object({
   gates: z
     .object({ badge: badgeGate, founder_profile: founderProfileGate })
     .nullable()
-    .describe('The free plan\'s gates; null for a paid listing, which has none.'),
+    .describe("The free plan's gates; null for a paid listing, which has none."),
   next_step: z.string().describe('The one thing to do next, in a sentence.'),
 });
 

@@ -36,7 +36,9 @@ export async function postListingUpdate(
     await tx.flush();
     const [{ n }] = await query(
       tx,
-      sql<{ n: number }>`select count(*)::int as n from follow where listing_id = ${listing.id} and created_at <= ${update.createdAt}`,
+      sql<{
+        n: number;
+      }>`select count(*)::int as n from follow where listing_id = ${listing.id} and created_at <= ${update.createdAt}`,
     );
     return {
       id: update.id,
@@ -128,7 +130,9 @@ export interface FeedEntry {
 export async function latestUpdates(em: EntityManager, siteId: number, publicUrl: string, limit: number): Promise<FeedEntry[]> {
   const rows = await query(
     em,
-    sql<Omit<FeedEntry, 'listing'> & { slug: string; name: string }>`select lu.id, lu.title, lu.body, iso_utc(lu.created_at) as posted_at, l.slug, l.name
+    sql<
+      Omit<FeedEntry, 'listing'> & { slug: string; name: string }
+    >`select lu.id, lu.title, lu.body, iso_utc(lu.created_at) as posted_at, l.slug, l.name
      from listing_update lu join listing l on l.id = lu.listing_id
      where l.site_id = ${siteId} and ${isPublic}
      order by lu.created_at desc, lu.id desc limit ${limit}`,

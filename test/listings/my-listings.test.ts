@@ -71,7 +71,10 @@ describe('list_my_listings and get_my_listing', () => {
       'Ada: a bio of at least 80 characters (now 9)',
       'an interview answer (answer_interview) or a social link from at least one founder',
     ]);
-    await db.execute(`update founder set bio = ?, socials = '{"x": "https://x.com/ada"}' where id = ?`, ['b'.repeat(80), founderId]);
+    await db.execute(`update founder set bio = ?, socials = '{"x": "https://x.com/ada"}' where id = ?`, [
+      'b'.repeat(80),
+      founderId,
+    ]);
     gate = (await owner.call('GET', `/me/listings/${draftId}`)).body.publication.gates.founder_profile;
     expect(gate).toEqual({ complete: true, missing: [] });
   });
@@ -318,14 +321,17 @@ describe('milestones', () => {
   });
 
   it("delete_milestone answers 200 once, then 404; another listing's or owner's milestone is 404", async () => {
-    const added = (await owner.call('POST', `/me/listings/${unlockedId}/milestones`, { date: '2025-07-01', title: 'Gone soon' })).body;
+    const added = (await owner.call('POST', `/me/listings/${unlockedId}/milestones`, { date: '2025-07-01', title: 'Gone soon' }))
+      .body;
     expect((await owner.call('DELETE', `/me/listings/${liveId}/milestones/${added.id}`)).status).toBe(404);
     expect((await stranger.call('DELETE', `/me/listings/${unlockedId}/milestones/${added.id}`)).status).toBe(404);
     const deleted = await owner.call('DELETE', `/me/listings/${unlockedId}/milestones/${added.id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ id: added.id, listing_id: unlockedId, deleted: true });
     expect((await owner.call('DELETE', `/me/listings/${unlockedId}/milestones/${added.id}`)).status).toBe(404);
-    expect((await stranger.call('POST', `/me/listings/${unlockedId}/milestones`, { date: '2025-01-01', title: 't' })).status).toBe(404);
+    expect(
+      (await stranger.call('POST', `/me/listings/${unlockedId}/milestones`, { date: '2025-01-01', title: 't' })).status,
+    ).toBe(404);
   });
 });
 
@@ -359,9 +365,9 @@ describe('set_founder_story', () => {
       expect([path, res.status]).toEqual([path, 400]);
       expect(res.body.errors.map((e: any) => e.path)).toContain(path);
     }
-    expect((await owner.call('PUT', `/me/listings/${liveId}/story`, { title: 'x'.repeat(200), story: 'y'.repeat(8000) })).status).toBe(
-      200,
-    );
+    expect(
+      (await owner.call('PUT', `/me/listings/${liveId}/story`, { title: 'x'.repeat(200), story: 'y'.repeat(8000) })).status,
+    ).toBe(200);
     expect((await stranger.call('PUT', `/me/listings/${liveId}/story`, { title: 'Mine now' })).status).toBe(404);
   });
 });
@@ -376,7 +382,7 @@ describe('answer_interview', () => {
     questions = rows.map((r) => r.id);
   });
 
-  it('saves answers on the caller\'s founder profile, shown on the founder page, and completes the gate', async () => {
+  it("saves answers on the caller's founder profile, shown on the founder page, and completes the gate", async () => {
     const res = await owner.call('PUT', '/me/interview', {
       answers: [
         { question_id: questions[0], answer: 'Invoices hurt.' },
@@ -396,9 +402,10 @@ describe('answer_interview', () => {
     const gate = (await owner.call('GET', `/me/listings/${draftId}`)).body.publication.gates.founder_profile;
     expect(gate).toEqual({ complete: true, missing: [] });
 
-    await em().execute(`insert into listing_founder (listing_id, founder_id, position) select ?, id, 0 from founder where slug = 'ada'`, [
-      liveId,
-    ]);
+    await em().execute(
+      `insert into listing_founder (listing_id, founder_id, position) select ?, id, 0 from founder where slug = 'ada'`,
+      [liveId],
+    );
     const founder = await request(`${app.api}/founders/ada`);
     expect(founder.body.interview).toEqual([
       { question: 'Why did you start', answer: 'Invoices hurt.' },
@@ -415,7 +422,9 @@ describe('answer_interview', () => {
     });
     expect(unknown.status).toBe(400);
     expect(unknown.body.detail).toContain('987654');
-    expect(unknown.body.errors).toEqual([{ path: 'body.answers.1.question_id', message: 'no interview question has the id 987654' }]);
+    expect(unknown.body.errors).toEqual([
+      { path: 'body.answers.1.question_id', message: 'no interview question has the id 987654' },
+    ]);
     const cases: [unknown, string][] = [
       [{ answers: Array.from({ length: 31 }, () => ({ question_id: questions[0], answer: 'a' })) }, 'body.answers'],
       [{ answers: [{ question_id: questions[0], answer: 'x'.repeat(4001) }] }, 'body.answers.0.answer'],

@@ -20,6 +20,20 @@ async function ownDraft(app: McpTestApp, status: 'crawling' | 'ready' = 'ready')
   return draft.id;
 }
 
+let listings = 0;
+
+/** A listing of the test principal's user, live, with its milestones section unlocked. */
+async function ownListing(app: McpTestApp): Promise<number> {
+  const em = app.app.deps.orm.em.fork();
+  const user = await ensureUser(em, 'owner@example.test');
+  const [{ id }] = await em.execute<{ id: number }[]>(
+    `insert into listing (site_id, slug, name, owner_id, status, unlocked_sections, launched_at)
+     values (?, ?, 'Owned', ?, 'live', '{milestones}', now()) returning id`,
+    [app.app.deps.site.id, `owned-${++listings}`, user.id],
+  );
+  return id;
+}
+
 interface CatalogueFixtures {
   listing: string;
   other: string;
@@ -72,6 +86,46 @@ export const toolExamples: Record<string, ToolExample> = {
   submit_draft: async (app) => {
     const id = await ownDraft(app);
     return { id, idempotency_key: `submit-${id}` };
+  },
+  list_my_listings: async (app) => {
+    await ownListing(app);
+    return { per_page: 5 };
+  },
+  get_my_listing: async (app) => ({ listing_id: await ownListing(app) }),
+  update_my_listing: async (app) => {
+    const id = await ownListing(app);
+    return { listing_id: id, fields: { tagline: 'Edited by an agent', city: null }, faqs: [], idempotency_key: `edit-${id}` };
+  },
+  post_listing_update: async (app) => {
+    const id = await ownListing(app);
+    return { listing_id: id, title: 'Shipped', body: 'Version 2.', idempotency_key: `update-${id}` };
+  },
+  add_milestone: async (app) => {
+    const id = await ownListing(app);
+    return { listing_id: id, date: '2026-01-15', title: 'Launch', idempotency_key: `milestone-${id}` };
+  },
+  delete_milestone: async (app) => {
+    const id = await ownListing(app);
+    const [{ id: milestone }] = await app.app.deps.orm.em
+      .fork()
+      .execute<{ id: number }[]>(
+        `insert into milestone (listing_id, date, title) values (?, '2026-01-15', 'Gone') returning id`,
+        [id],
+      );
+    return { listing_id: id, milestone_id: milestone, idempotency_key: `delete-${milestone}` };
+  },
+  set_founder_story: async (app) => {
+    const id = await ownListing(app);
+    return { listing_id: id, title: 'Why', story: 'Because.', idempotency_key: `story-${id}` };
+  },
+  answer_interview: async (app) => {
+    const [{ id }] = await app.app.deps.orm.em
+      .fork()
+      .execute<{ id: number }[]>(`insert into interview_question (site_id, question, position) values (?, ?, 1) returning id`, [
+        app.app.deps.site.id,
+        `Why now, take ${++listings}`,
+      ]);
+    return { answers: [{ question_id: id, answer: 'Because.' }], idempotency_key: `interview-${id}` };
   },
   get_listing: async (app) => ({ slug: (await catalogue(app)).listing }),
   get_alternatives: async (app) => ({ slug: (await catalogue(app)).listing }),
