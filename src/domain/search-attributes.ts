@@ -3,7 +3,7 @@ import { SearchAttributeType, defineSearchAttributeKey } from '@temporalio/commo
 /**
  * Custom search attributes, so operators can find a lifecycle in the Temporal UI by the business
  * ids and status they know (`DraftId = "..."`, `OwnerId = 42`, `DraftStatus = "failed"`,
- * `ListingId = 7`).
+ * `ListingId = 7`, `LaunchStatus = "awaiting_badge"`, `ClaimStatus = "pending"`, `OrderNumber = "LD-2026-000001"`).
  * Registered on the server by src/temporal.ts; workflows set them as they progress.
  */
 export const draftIdAttribute = defineSearchAttributeKey('DraftId', SearchAttributeType.KEYWORD);
@@ -11,5 +11,24 @@ export const ownerIdAttribute = defineSearchAttributeKey('OwnerId', SearchAttrib
 export const draftStatusAttribute = defineSearchAttributeKey('DraftStatus', SearchAttributeType.KEYWORD);
 
 export const listingIdAttribute = defineSearchAttributeKey('ListingId', SearchAttributeType.INT);
+export const launchStatusAttribute = defineSearchAttributeKey('LaunchStatus', SearchAttributeType.KEYWORD);
 
-export const customSearchAttributes = [draftIdAttribute, ownerIdAttribute, draftStatusAttribute, listingIdAttribute];
+export const claimIdAttribute = defineSearchAttributeKey('ClaimId', SearchAttributeType.INT);
+export const claimMethodAttribute = defineSearchAttributeKey('Method', SearchAttributeType.KEYWORD);
+export const claimStatusAttribute = defineSearchAttributeKey('ClaimStatus', SearchAttributeType.KEYWORD);
+
+export const orderNumberAttribute = defineSearchAttributeKey('OrderNumber', SearchAttributeType.KEYWORD);
+export const orderStatusAttribute = defineSearchAttributeKey('OrderStatus', SearchAttributeType.KEYWORD);
+
+export const customSearchAttributes = [
+  draftIdAttribute,
+  ownerIdAttribute,
+  draftStatusAttribute,
+  listingIdAttribute,
+  launchStatusAttribute,
+  claimIdAttribute,
+  claimMethodAttribute,
+  claimStatusAttribute,
+  orderNumberAttribute,
+  orderStatusAttribute,
+];
