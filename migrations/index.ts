@@ -8,6 +8,7 @@ import { Migration20261121910000SearchFilterIndexes } from './Migration202611219
 import { Migration20261122000000ListingChangeNotify } from './Migration20261122000000ListingChangeNotify.js';
 import { Migration20261123000000OwnerWrites } from './Migration20261123000000OwnerWrites.js';
 import { Migration20261124000000ListingManagement } from './Migration20261124000000ListingManagement.js';
+import { Migration20261124100000Publishing } from './Migration20261124100000Publishing.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
 export const migrationsList = [
@@ -21,4 +22,5 @@ export const migrationsList = [
   { name: 'Migration20261122000000ListingChangeNotify', class: Migration20261122000000ListingChangeNotify },
   { name: 'Migration20261123000000OwnerWrites', class: Migration20261123000000OwnerWrites },
   { name: 'Migration20261124000000ListingManagement', class: Migration20261124000000ListingManagement },
+  { name: 'Migration20261124100000Publishing', class: Migration20261124100000Publishing },
 ];

@@ -101,6 +101,10 @@ const envSchema = z.object({
     .max(7 * 24 * 3600)
     .default(1800),
 
+  FREE_QUEUE_WEEKS: z.coerce.number().int().min(0).max(52).default(4),
+  FREE_SLOTS_PER_WEEK: z.coerce.number().int().min(1).max(10_000).default(25),
+  PAID_SLOTS_PER_WEEK: z.coerce.number().int().min(1).max(10_000).default(100),
+
   FOLLOWER_MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
   FOLLOWER_MAIL_BATCH_PAUSE_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
 });
@@ -167,6 +171,8 @@ export interface Config {
   ai?: AiConfig;
   /** How long a draft's build workflow stays open for regenerate requests after the last one. */
   draftIdleSeconds: number;
+  /** Launch weeks: how far ahead the free queue starts and how many launches a week takes per plan. */
+  launches: { freeQueueWeeks: number; freeSlotsPerWeek: number; paidSlotsPerWeek: number };
   /** Listing updates reach followers in batches this large, with this pause between batches (spares the mail server). */
   followerMail: { batchSize: number; pauseMs: number };
 }
@@ -267,6 +273,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY ?? 'none', model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS }
         : undefined,
     draftIdleSeconds: e.DRAFT_IDLE_SECONDS,
+    launches: {
+      freeQueueWeeks: e.FREE_QUEUE_WEEKS,
+      freeSlotsPerWeek: e.FREE_SLOTS_PER_WEEK,
+      paidSlotsPerWeek: e.PAID_SLOTS_PER_WEEK,
+    },
     followerMail: { batchSize: e.FOLLOWER_MAIL_BATCH_SIZE, pauseMs: e.FOLLOWER_MAIL_BATCH_PAUSE_MS },
   };
 }

@@ -55,6 +55,8 @@ export const Listing = defineEntity({
     seoDescription: p.string().length(320).nullable(),
     launchWeek: p.date().nullable(),
     launchedAt: p.datetime().nullable(),
+    /** Why the listing is in its status, when a lifecycle put it there (e.g. back to draft after missed weeks). */
+    statusReason: p.string().length(500).nullable(),
     /** Bumped by every update; an update that loaded an older version fails (OptimisticLockError). */
     version: p.integer().version(),
     founders: () => p.oneToMany(ListingFounder).mappedBy('listing').orderBy({ position: 'asc' }).orphanRemoval(),

@@ -21,16 +21,19 @@ interface OwnerRow extends ProfileRow {
   founder_facts: FounderFacts[];
 }
 
+/** The facts of the founder-profile gate of listing `l`, as a JSON array of FounderFacts. */
+export const founderFacts = sql`(select coalesce(json_agg(json_build_object('name', f.name, 'title', f.title, 'bio', f.bio,
+      'hasSocialLink', f.socials <> '{}'::jsonb,
+      'hasInterviewAnswer', f.user_id is not null and exists (select 1 from interview_answer a where a.user_id = f.user_id))
+      order by lf.position), '[]')
+    from listing_founder lf join founder f on f.id = lf.founder_id where lf.listing_id = l.id)`;
+
 /** What the owner sees beyond the profile: status and plan, the free plan's gates, the founders' facts. */
 const ownerColumns = sql`${profileColumns('owner')}, l.status, l.launch_week, iso_utc(l.launched_at) as launched_at,
   iso_utc(l.created_at) as created_at, iso_utc(l.updated_at) as updated_at,
   (select json_build_object('found', b.found, 'checked_at', iso_utc(b.checked_at), 'next_check_at', iso_utc(b.next_check_at),
       'looked_at', b.looked_at, 'detail', b.detail) from listing_badge_check b where b.listing_id = l.id) as badge,
-  (select coalesce(json_agg(json_build_object('name', f.name, 'title', f.title, 'bio', f.bio,
-      'hasSocialLink', f.socials <> '{}'::jsonb,
-      'hasInterviewAnswer', f.user_id is not null and exists (select 1 from interview_answer a where a.user_id = f.user_id))
-      order by lf.position), '[]')
-    from listing_founder lf join founder f on f.id = lf.founder_id where lf.listing_id = l.id) as founder_facts`;
+  ${founderFacts} as founder_facts`;
 
 const notCheckedYet: BadgeGate = {
   found: false,

@@ -1,0 +1,47 @@
+import type { CrawlConfig } from '../config.js';
+import { guardedFetch, parseHttpUrl, type FetchPolicy } from './guarded-fetch.js';
+import { lazyRenderer } from './renderer.js';
+import { createResolver } from './resolver.js';
+import { loadRobots } from './robots.js';
+import { CrawlError } from './types.js';
+
+/** A homepage as a visitor's browser ends up with it: the final address and the HTML. */
+export interface Homepage {
+  url: string;
+  html: string;
+  renderedWithBrowser: boolean;
+}
+
+/** Below this much markup outside scripts, a page with scripts is taken to be built by them. */
+const minStaticMarkup = 400;
+
+/**
+ * Reads one homepage under the crawler's rules (the same SSRF guard, robots.txt, limits), through
+ * Chromium when scripts build the page. The free plan's badge check reads the owner's homepage so.
+ */
+export async function readHomepage(config: CrawlConfig, url: string): Promise<Homepage> {
+  const policy: FetchPolicy = {
+    resolver: createResolver(config.dnsServer, config.requestTimeoutMs),
+    allowLoopback: config.allowLoopback,
+    userAgent: config.userAgent,
+    timeoutMs: config.requestTimeoutMs,
+    maxBytes: config.maxPageBytes,
+    maxRedirects: config.maxRedirects,
+  };
+  const start = parseHttpUrl(url);
+  const robots = await loadRobots(start.origin, policy.userAgent, (u) => guardedFetch(u, policy));
+  if (!robots.allows(start.href)) throw new CrawlError('robots_forbidden', `robots.txt of ${start.origin} forbids reading ${start.href}`);
+  const response = await guardedFetch(start.href, policy);
+  if (response.status >= 400) throw new CrawlError('http_error', `${response.url} answered HTTP ${response.status}`);
+  const html = response.body.toString('utf8');
+  const markup = html.replace(/<script\b[\s\S]*?<\/script>/gi, '');
+  if (markup.length >= minStaticMarkup || !/<script\b/i.test(html)) return { url: response.url, html, renderedWithBrowser: false };
+  const renderer = lazyRenderer(config.chromiumPath, policy);
+  if (!renderer) return { url: response.url, html, renderedWithBrowser: false };
+  try {
+    const rendered = await renderer.render(response.url, html);
+    return { url: rendered.url, html: rendered.html, renderedWithBrowser: true };
+  } finally {
+    await renderer.close();
+  }
+}
