@@ -104,6 +104,7 @@ const envSchema = z.object({
   FREE_QUEUE_WEEKS: z.coerce.number().int().min(0).max(52).default(4),
   FREE_SLOTS_PER_WEEK: z.coerce.number().int().min(1).max(10_000).default(25),
   PAID_SLOTS_PER_WEEK: z.coerce.number().int().min(1).max(10_000).default(100),
+  GATE_CHECK_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(15_000),
 
   FOLLOWER_MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
   FOLLOWER_MAIL_BATCH_PAUSE_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
@@ -172,7 +173,7 @@ export interface Config {
   /** How long a draft's build workflow stays open for regenerate requests after the last one. */
   draftIdleSeconds: number;
   /** Launch weeks: how far ahead the free queue starts and how many launches a week takes per plan. */
-  launches: { freeQueueWeeks: number; freeSlotsPerWeek: number; paidSlotsPerWeek: number };
+  launches: { freeQueueWeeks: number; freeSlotsPerWeek: number; paidSlotsPerWeek: number; gateCheckWaitMs: number };
   /** Listing updates reach followers in batches this large, with this pause between batches (spares the mail server). */
   followerMail: { batchSize: number; pauseMs: number };
 }
@@ -277,6 +278,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       freeQueueWeeks: e.FREE_QUEUE_WEEKS,
       freeSlotsPerWeek: e.FREE_SLOTS_PER_WEEK,
       paidSlotsPerWeek: e.PAID_SLOTS_PER_WEEK,
+      gateCheckWaitMs: e.GATE_CHECK_WAIT_MS,
     },
     followerMail: { batchSize: e.FOLLOWER_MAIL_BATCH_SIZE, pauseMs: e.FOLLOWER_MAIL_BATCH_PAUSE_MS },
   };

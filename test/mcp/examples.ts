@@ -22,14 +22,14 @@ async function ownDraft(app: McpTestApp, status: 'crawling' | 'ready' = 'ready')
 
 let listings = 0;
 
-/** A listing of the test principal's user, live, with its milestones section unlocked. */
-async function ownListing(app: McpTestApp): Promise<number> {
+/** A listing of the test principal's user, live unless said otherwise, with its milestones section unlocked. */
+async function ownListing(app: McpTestApp, status: 'live' | 'draft' = 'live'): Promise<number> {
   const em = app.app.deps.orm.em.fork();
   const user = await ensureUser(em, 'owner@example.test');
   const [{ id }] = await em.execute<{ id: number }[]>(
     `insert into listing (site_id, slug, name, owner_id, status, unlocked_sections, launched_at)
-     values (?, ?, 'Owned', ?, 'live', '{milestones}', now()) returning id`,
-    [app.app.deps.site.id, `owned-${++listings}`, user.id],
+     values (?, ?, 'Owned', ?, ?, '{milestones}', case when ? = 'live' then now() end) returning id`,
+    [app.app.deps.site.id, `owned-${++listings}`, user.id, status, status],
   );
   return id;
 }
@@ -117,6 +117,10 @@ export const toolExamples: Record<string, ToolExample> = {
   set_founder_story: async (app) => {
     const id = await ownListing(app);
     return { listing_id: id, title: 'Why', story: 'Because.', idempotency_key: `story-${id}` };
+  },
+  choose_free_listing: async (app) => {
+    const id = await ownListing(app, 'draft');
+    return { listing_id: id, idempotency_key: `free-${id}` };
   },
   answer_interview: async (app) => {
     const [{ id }] = await app.app.deps.orm.em
