@@ -2,6 +2,7 @@ import type { Config } from '../src/config.js';
 import type { Orm } from '../src/db.js';
 import type { Logger } from '../src/logger.js';
 import type { Mailer } from '../src/mail/index.js';
+import { claimActivities } from './claims.js';
 import { draftActivities } from './drafts.js';
 import { housekeepingActivities } from './housekeeping.js';
 import { listingUpdateActivities } from './listing-updates.js';
@@ -15,7 +16,12 @@ export interface ActivityDeps {
 
 /** Every activity the worker runs, bound to its dependencies. Activities stay thin: they call src/. */
 export function createActivities(deps: ActivityDeps) {
-  return { ...draftActivities(deps), ...housekeepingActivities(deps), ...listingUpdateActivities(deps) };
+  return {
+    ...draftActivities(deps),
+    ...housekeepingActivities(deps),
+    ...listingUpdateActivities(deps),
+    ...claimActivities(deps),
+  };
 }
 
 export type Activities = ReturnType<typeof createActivities>;

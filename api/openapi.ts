@@ -99,6 +99,11 @@ function operationObject(op: Operation, output: JsonSchema): Record<string, unkn
       headers: rateLimitHeaders,
       content: { 'application/json': { schema: output } },
     },
+    ...(op.existingAnswer
+      ? {
+          200: { description: op.existingAnswer, headers: rateLimitHeaders, content: { 'application/json': { schema: output } } },
+        }
+      : {}),
     400: problemResponse('Invalid input'),
     429: problemResponse('Rate limited'),
   };
