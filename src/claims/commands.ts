@@ -3,7 +3,14 @@ import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isPublic } from '../catalogue/sql.js';
 import { hashCredential } from '../domain/credentials.js';
-import { claimLifetimeMs, isAddressAtDomain, moveClaim, type ClaimEvent, type ClaimMethod } from '../domain/claims.js';
+import {
+  checkDelayMs,
+  claimLifetimeMs,
+  isAddressAtDomain,
+  moveClaim,
+  type ClaimEvent,
+  type ClaimMethod,
+} from '../domain/claims.js';
 import { Claim, type ClaimEntity } from '../entities/claim.js';
 import { AppError, notFound } from '../errors.js';
 import { query, sql } from '../platform/sql.js';
@@ -53,6 +60,7 @@ export async function claimListing(em: EntityManager, siteId: number, userId: nu
     email: request.method === 'email' ? request.email!.trim() : null,
     token: randomBytes(16).toString('hex'),
     expiresAt: new Date(Date.now() + claimLifetimeMs),
+    nextCheckAt: new Date(Date.now() + checkDelayMs(0)),
   });
   try {
     await em.flush();

@@ -72,6 +72,7 @@ describe('claim_listing', () => {
     const first = await claimant.call('POST', '/claims', { slug: 'twice', method: 'dns' });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ slug: 'twice', method: 'dns', status: 'pending', checks: 0, checked_at: null });
+    expect(Date.parse(first.body.next_check_at) - Date.parse(first.body.created_at)).toBeCloseTo(60_000, -4);
     expect(first.body.token).toMatch(/^[0-9a-f]{32}$/);
     expect(first.body.instructions).toContain(
       `TXT record on twice.test with the value "launch-directory-verification=${first.body.token}"`,
