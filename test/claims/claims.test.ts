@@ -228,6 +228,22 @@ describe('file', () => {
     await expectOwnerChanged(listingId);
   });
 
+  it('follows a redirect within the registrable domain', async () => {
+    const listingId = await liveListing('apexco');
+    const { body: claim } = await claimant.call('POST', '/claims', { slug: 'apexco', method: 'file' });
+    world.dns.set('www.apexco.test', ['127.0.0.1']);
+    world.sites.route(`apexco.test${verificationFile}`, (_req, res) =>
+      res.writeHead(301, { location: `http://www.apexco.test:${world.sites.port}${verificationFile}` }).end(),
+    );
+    world.sites.route(`www.apexco.test${verificationFile}`, serve(claim.token, 'text/plain'));
+    const verified = await claimant.call('POST', `/claims/${claim.id}/verify`);
+    expect(verified.body).toMatchObject({
+      status: 'verified',
+      result: `file found at http://www.apexco.test:${world.sites.port}${verificationFile} with the token`,
+    });
+    await expectOwnerChanged(listingId);
+  });
+
   it('refuses a redirect to another domain, even one serving the token', async () => {
     await liveListing('hopco');
     const { body: claim } = await claimant.call('POST', '/claims', { slug: 'hopco', method: 'file' });
