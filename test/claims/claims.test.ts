@@ -56,7 +56,15 @@ async function expectOwnerChanged(listingId: number): Promise<void> {
 
 beforeAll(async () => {
   world = await startCrawlWorld();
-  app = await startTestApp({ env: { CRAWL_ALLOW_LOOPBACK: 'true', CRAWL_DNS_SERVER: world.dns.server, CRAWL_BROWSER: 'off' } });
+  app = await startTestApp({
+    env: {
+      CRAWL_ALLOW_LOOPBACK: 'true',
+      CRAWL_DNS_SERVER: world.dns.server,
+      CRAWL_BROWSER: 'off',
+      // Lets a slow site outlast verify_claim's 15-second wait without the request timing out first.
+      CRAWL_REQUEST_TIMEOUT_MS: '20000',
+    },
+  });
   previousOwner = await ownerWithKey(app, 'previous@owners.test');
   claimant = await ownerWithKey(app, 'claimant@people.test');
   rival = await ownerWithKey(app, 'rival@people.test');
@@ -259,6 +267,24 @@ describe('file', () => {
     });
     expect(world.sites.hits).not.toContain(`elsewhere.test${verificationFile}`);
   });
+});
+
+describe('verify_claim and a slow check', () => {
+  it('answers the claim as it stands after 15 seconds; the check lands later', async () => {
+    await liveListing('slowco');
+    const { body: claim } = await claimant.call('POST', '/claims', { slug: 'slowco', method: 'file' });
+    world.sites.route(`slowco.test${verificationFile}`, (_req, res) => {
+      setTimeout(() => res.writeHead(200, { 'content-type': 'text/plain' }).end(claim.token), 17_000);
+    });
+    const askedAt = Date.now();
+    const answered = await claimant.call('POST', `/claims/${claim.id}/verify`);
+    const waited = Date.now() - askedAt;
+    expect(answered.status).toBe(200);
+    expect(answered.body).toMatchObject({ status: 'pending', checks: 0, checked_at: null });
+    expect(waited).toBeGreaterThanOrEqual(15_000);
+    expect(waited).toBeLessThan(16_500);
+    expect(await settled(claimant, claim.id)).toMatchObject({ status: 'verified', checks: 1 });
+  }, 40_000);
 });
 
 describe('email', () => {
