@@ -116,6 +116,7 @@ function operationObject(op: Operation, output: JsonSchema): Record<string, unkn
     responses[409] = problemResponse('A request with this Idempotency-Key is still running');
     responses[422] = problemResponse('Idempotency-Key reused with another request');
   }
+  for (const [status, when] of Object.entries(op.errorResponses ?? {})) responses[status] = problemResponse(when);
   return {
     operationId: op.id,
     summary: op.summary,

@@ -76,6 +76,8 @@ export interface Operation<
    * with 200 instead of 201: what that 200 means, for OpenAPI.
    */
   existingAnswer?: string;
+  /** Error responses beyond those every operation of its kind has, for OpenAPI: status -> when. */
+  errorResponses?: Partial<Record<404 | 409, string>>;
   /**
    * The result is the same for every caller (a public read), so an api process may answer it again
    * from memory and run the handler only on a miss: `briefly` for up to PUBLIC_READ_CACHE_MS;

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { startCrawlWorld, type CrawlWorld } from '../support/crawl-world.js';
 import { WebClient } from '../support/web-client.js';
+import { htmlProblems } from '../web/pages.js';
 import { insertListing, ownerWithKey, type Owner } from '../listings/support.js';
 
 let app: TestApp;
@@ -309,6 +310,8 @@ describe('email', () => {
     const page = await browser.get(link);
     expect(page.status).toBe(200);
     expect(page.html).toContain('Confirm the claim');
+    expect(page.html).toContain('<strong>claimant@people.test</strong> asked to manage the listing');
+    expect(await htmlProblems(page.html)).toEqual([]);
     expect((await claimant.call('POST', `/claims/${created.body.id}/verify`)).body).toMatchObject({
       status: 'pending',
       result: 'waiting for the link mailed to Founder@Team.Mailco.test to be confirmed',
@@ -354,7 +357,7 @@ describe('list_my_claims and verify_claim', () => {
     expect(verify.requestBody.content['application/json'].schema).toMatchObject({ type: 'object', additionalProperties: false });
     expect(verify.responses['200'].content['application/json'].schema).toBeDefined();
     const claim = document.paths['/claims'].post;
-    expect(Object.keys(claim.responses)).toEqual(expect.arrayContaining(['200', '201']));
+    expect(Object.keys(claim.responses)).toEqual(expect.arrayContaining(['200', '201', '400', '404', '409']));
     expect(document.paths['/claims'].get.operationId).toBe('list_my_claims');
   });
 });
