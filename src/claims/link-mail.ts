@@ -11,7 +11,8 @@ export const claimConfirmPath = '/claims/confirm';
 
 /**
  * Mails the one-time link of an email claim, once: the link's hash and the mail are written in one
- * transaction (the outbox commits with it), so a retried step finds the link sent and sends nothing.
+ * transaction (the outbox commits with it), so a retried step finds the link sent and sends nothing;
+ * SMTP cannot join it, so a retry after a failed commit sends a newer link that replaces the first.
  */
 export async function mailClaimLink(
   em: EntityManager,
