@@ -22,6 +22,7 @@ import { devMailRouter } from './web/dev-mail.js';
 import { cataloguePagesRouter } from './web/catalogue-pages.js';
 import { updatesRouter } from './web/updates-pages.js';
 import { adminRouter } from './web/admin.js';
+import { claimConfirmRouter } from './web/claim-confirm.js';
 
 const limited = /^\/(api\/|mcp(\/|$)|oauth\/)/;
 
@@ -61,6 +62,7 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
     cataloguePagesRouter(deps),
     updatesRouter(deps),
     adminRouter(deps),
+    claimConfirmRouter(deps),
     ...(deps.config.devPages ? [devMailRouter(deps)] : []),
   ];
   for (const router of routers) {

@@ -3,7 +3,7 @@ import { AppError, type FieldError } from '../src/errors.js';
 import { listingProfileKey } from '../src/platform/read-cache.js';
 import { withIdempotency } from './middleware/idempotency.js';
 import { outputDrift } from './output-check.js';
-import type { Operation, OperationContext } from './operations/registry.js';
+import { successStatusOf, type Operation, type OperationContext } from './operations/registry.js';
 
 /** Raw input as a transport received it, before validation. */
 export interface RawInput {
@@ -53,7 +53,10 @@ export async function execute(op: Operation, raw: RawInput, ctx: OperationContex
           await ctx.deps.readCache.get(`${op.id}:${ctx.site.id}:${JSON.stringify(input)}`, read);
     return { status: op.successStatus, body: value, json, replayed: false };
   }
-  const run = async () => ({ status: op.successStatus, body: await handle() });
+  const run = async () => {
+    const body = await handle();
+    return { status: successStatusOf(op, body), body };
+  };
   if (!op.idempotencyKey || idempotencyKey === undefined) return { ...(await run()), replayed: false };
   return withIdempotency(ctx, op, idempotencyKey, { path: input.path, query: input.query, body: raw.body ?? null }, run);
 }

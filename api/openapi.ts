@@ -99,6 +99,11 @@ function operationObject(op: Operation, output: JsonSchema): Record<string, unkn
       headers: rateLimitHeaders,
       content: { 'application/json': { schema: output } },
     },
+    ...(op.existingAnswer
+      ? {
+          200: { description: op.existingAnswer, headers: rateLimitHeaders, content: { 'application/json': { schema: output } } },
+        }
+      : {}),
     400: problemResponse('Invalid input'),
     429: problemResponse('Rate limited'),
   };
@@ -111,6 +116,7 @@ function operationObject(op: Operation, output: JsonSchema): Record<string, unkn
     responses[409] = problemResponse('A request with this Idempotency-Key is still running');
     responses[422] = problemResponse('Idempotency-Key reused with another request');
   }
+  for (const [status, when] of Object.entries(op.errorResponses ?? {})) responses[status] = problemResponse(when);
   return {
     operationId: op.id,
     summary: op.summary,

@@ -72,6 +72,13 @@ export interface Operation<
   idempotencyKey: boolean;
   successStatus: 200 | 201;
   /**
+   * A create operation that may answer a record that already existed (marked by `existingRecord`)
+   * with 200 instead of 201: what that 200 means, for OpenAPI.
+   */
+  existingAnswer?: string;
+  /** Error responses beyond those every operation of its kind has, for OpenAPI: status -> when. */
+  errorResponses?: Partial<Record<404 | 409, string>>;
+  /**
    * The result is the same for every caller (a public read), so an api process may answer it again
    * from memory and run the handler only on a miss: `briefly` for up to PUBLIC_READ_CACHE_MS;
    * `until-listing-changes` (one listing's profile, by its `slug` path parameter) until PostgreSQL
@@ -100,6 +107,19 @@ export function defineOperation<
   O extends z.ZodType<object> = z.ZodType<object>,
 >(op: Operation<P, Q, B, O>): Operation & { output: O } {
   return op;
+}
+
+const existingRecords = new WeakSet<object>();
+
+/** Marks a handler's result as a record that already existed: the operation answers 200, not 201. */
+export function existingRecord<T extends object>(body: T): T {
+  existingRecords.add(body);
+  return body;
+}
+
+/** The success status of one result: 200 for an existing record, else the operation's own. */
+export function successStatusOf(op: Operation, body: object): number {
+  return op.existingAnswer && existingRecords.has(body) ? 200 : op.successStatus;
 }
 
 export function hintsOf(op: Operation): OperationHints {

@@ -1,3 +1,4 @@
+import { Claim } from './claim.js';
 import { Company } from './company.js';
 import { Draft } from './draft.js';
 import { Founder } from './founder.js';
@@ -23,4 +24,5 @@ export const entities = [
   ListingRevision,
   InterviewAnswer,
   Product,
+  Claim,
 ];
