@@ -104,13 +104,16 @@ export async function runCorpus(
   return { runs, score };
 }
 
-/** The file holding a site's recorded completion: the model's answer, with {origin} for the site's origin. */
+/**
+ * The file holding a site's recorded completion: `{ source, answer }`, the answer being the message
+ * content the endpoint returned, with {origin} for the site's origin (test/drafting/record-completions.ts).
+ */
 export const recordedAnswerPath = (site: string) => join(corpusDir, site, 'ai-answer.json');
 
 /** A beforeDraft hook that makes the fake endpoint answer each site with its recorded completion. */
 export function replayRecorded(ai: FakeOpenAi): (site: CorpusSite, pages: CrawledPage[]) => void {
   return (site, pages) => {
-    const recorded = JSON.parse(readFileSync(recordedAnswerPath(site.name), 'utf8')) as unknown;
-    ai.answerWith(withOrigin(recorded, new URL(pages[0].url).origin));
+    const recorded = JSON.parse(readFileSync(recordedAnswerPath(site.name), 'utf8')) as { source: string; answer: unknown };
+    ai.answerWith(withOrigin(recorded.answer, new URL(pages[0].url).origin));
   };
 }

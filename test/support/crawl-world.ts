@@ -15,9 +15,7 @@ export interface CrawlWorld {
 export const testSites = ['static', 'jsrender', 'robots', 'jsonld', 'closed'] as const;
 
 /** The test sites by default; the drafting corpus passes its own folder, site names and www-only sites. */
-export async function startCrawlWorld(
-  options: SiteServerOptions & { siteNames?: readonly string[] } = {},
-): Promise<CrawlWorld> {
+export async function startCrawlWorld(options: SiteServerOptions & { siteNames?: readonly string[] } = {}): Promise<CrawlWorld> {
   const dns = await startTestDns();
   const sites = await startSiteServer(options);
   for (const site of options.siteNames ?? testSites) {
