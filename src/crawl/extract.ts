@@ -1,5 +1,5 @@
 import * as cheerio from 'cheerio';
-import { isDocument, isTag, isText, type AnyNode } from 'domhandler';
+import { isDocument, isTag, isText, type AnyNode, type Element } from 'domhandler';
 import { socialProfilesOf } from '../domain/socials.js';
 import type { CrawledPage } from './types.js';
 
@@ -42,8 +42,8 @@ const blockTags = new Set([
 ]);
 const blockSelector = 'h1,h2,h3,h4,h5,h6,p,li,dt,dd,summary,blockquote,figcaption,tr';
 /** Other people's words on the page: quotations, testimonials, reviews, case studies. */
-const quotedSelector =
-  'blockquote,q,figure,[class*="testimonial" i],[class*="review" i],[class*="case-stud" i],[class*="quote" i],[class*="customer-stor" i]';
+const quotingTags = new Set(['blockquote', 'q', 'figure']);
+const quotingClass = /(^|[\s_-])(testimonials?|reviews?|case-stud(y|ies)|quotes?|customer-stor(y|ies))([\s_-]|$)/i;
 /** The site's own chrome, where its social profiles and logo sit. */
 const chromeSelector = 'header,nav,footer';
 const invisible =
@@ -87,7 +87,7 @@ export function extractPage(html: string, pageUrl: string): PageExtract {
   const anchors = [
     ...$(chromeSelector)
       .find('a[href]')
-      .filter((_, el) => $(el).closest(quotedSelector).length === 0)
+      .filter((_, el) => !isQuoted($, el))
       .get(),
     ...$('a[href]').get(),
   ];
@@ -123,7 +123,7 @@ export function extractPage(html: string, pageUrl: string): PageExtract {
           )
         : squash($(el).text());
     if (!text) return;
-    blocks.push($(el).closest(quotedSelector).length > 0 ? { tag, text, quoted: true } : { tag, text });
+    blocks.push(isQuoted($, el) ? { tag, text, quoted: true } : { tag, text });
   });
   const text = visibleText($('body').length ? $('body').get() : $.root().get());
 
@@ -173,6 +173,13 @@ function logoOf($: cheerio.CheerioAPI, jsonLd: unknown[], absolute: (href: strin
       .attr('src') ?? homeLinkImage($);
   const icon = $('link[rel~="apple-touch-icon"]').attr('href') ?? $('link[rel~="icon"]').attr('href');
   return absolute(img) ?? absolute(icon);
+}
+
+/** Inside a quotation, or a section whose class names testimonials, reviews or case studies (a "preview" is not a review). */
+function isQuoted($: cheerio.CheerioAPI, el: Element): boolean {
+  return [el, ...$(el).parents().get()].some(
+    (node) => quotingTags.has(node.tagName.toLowerCase()) || quotingClass.test($(node).attr('class') ?? ''),
+  );
 }
 
 /** The image a header's link to the home page shows: the mark most sites use as their logo. */
