@@ -78,6 +78,13 @@ export interface Operation<
    * announces a change of that listing, or LISTING_PROFILE_CACHE_MS at most.
    */
   sharedResult?: 'briefly' | 'until-listing-changes';
+  /**
+   * Refusals the operation's shape does not imply, each with when it happens, for OpenAPI: e.g. 404
+   * when a query parameter names something that must exist, 409 for a state that forbids the call.
+   * (Implied: 400 and 429 always; 401 and 403 with a scope; 404 with path parameters; 409 and 422
+   * with Idempotency-Key; 413 and 415 with a body.)
+   */
+  refusals?: Partial<Record<404 | 409 | 422, string>>;
   input: { path?: P; query?: Q; body?: B };
   /** The success response: published in OpenAPI and as the MCP tool's outputSchema, checked in tests. */
   output: O;
