@@ -13,7 +13,7 @@ export interface BaselineEntry {
   operation: string;
   /** schemathesis' failure code (ST103...) or `runtime_error` for an error of the tool itself. */
   code: string;
-  /** A piece of the failure's title, message or request (method and URI) that tells this case from others. */
+  /** A piece of the failure's title, message, request (method and URI) or response that tells this case from others. */
   match: string;
   reason: string;
 }
@@ -26,6 +26,14 @@ export interface Finding {
   message: string;
   /** The request that failed, as method and URI. */
   request: string;
+  /** The status and body it was answered with. */
+  response: string;
+}
+
+function answerOf(response: { status_code: number; content?: { $base64?: string } } | undefined): string {
+  if (!response) return '';
+  const body = response.content?.$base64 ? Buffer.from(response.content.$base64, 'base64').toString('utf8') : '';
+  return `${response.status_code} ${body.slice(0, 2000)}`;
 }
 
 export function readBaseline(path: string): BaselineEntry[] {
@@ -49,7 +57,10 @@ interface Event {
       label: string;
       cases?: Record<string, unknown>;
       checks?: Record<string, CheckResult[]>;
-      interactions?: Record<string, { request: { method: string; uri: string } }>;
+      interactions?: Record<
+        string,
+        { request: { method: string; uri: string }; response?: { status_code: number; content?: { $base64?: string } } }
+      >;
     };
   };
   NonFatalError?: { label: string; value: string };
@@ -72,7 +83,8 @@ export function readEvents(mode: string, ndjson: string): { cases: number; findi
         for (const check of checks) {
           const failure = check.failure_info?.failure;
           if (check.status !== 'failure' || !failure) continue;
-          const sent = recorder.interactions?.[caseId]?.request;
+          const interaction = recorder.interactions?.[caseId];
+          const sent = interaction?.request;
           const finding: Finding = {
             mode,
             operation: failure.operation,
@@ -80,6 +92,7 @@ export function readEvents(mode: string, ndjson: string): { cases: number; findi
             title: failure.title,
             message: failure.message,
             request: sent ? `${sent.method} ${sent.uri}` : '',
+            response: answerOf(interaction?.response),
           };
           findings.set(JSON.stringify([finding.operation, finding.code, finding.message]), finding);
         }
@@ -87,12 +100,21 @@ export function readEvents(mode: string, ndjson: string): { cases: number; findi
     }
     if (event.NonFatalError) {
       const { label, value } = event.NonFatalError;
-      const finding = { mode, operation: label, code: 'runtime_error', title: 'Tool error', message: value, request: '' };
+      const finding = {
+        mode,
+        operation: label,
+        code: 'runtime_error',
+        title: 'Tool error',
+        message: value,
+        request: '',
+        response: '',
+      };
       findings.set(`error:${label}:${value}`, finding);
     }
     if (event.FatalError) {
       const message = JSON.stringify(event.FatalError.exception);
-      findings.set(`fatal:${message}`, { mode, operation: '(run)', code: 'fatal_error', title: 'Fatal error', message, request: '' });
+      const finding = { mode, operation: '(run)', code: 'fatal_error', title: 'Fatal error', message, request: '', response: '' };
+      findings.set(`fatal:${message}`, finding);
     }
     if (event.EngineFinished) finished = true;
   }
@@ -113,7 +135,7 @@ export function isBaselined(finding: Finding, baseline: BaselineEntry[]): boolea
     (entry) =>
       (entry.operation === '*' || entry.operation === finding.operation) &&
       entry.code === finding.code &&
-      `${finding.title}\n${finding.message}\n${finding.request}`.includes(entry.match),
+      [finding.title, finding.message, finding.request, finding.response].join('\n').includes(entry.match),
   );
 }
 
@@ -130,7 +152,8 @@ export function judgeRun(results: ModeResult[], log: string, baseline: BaselineE
       `${result.mode}: ${cases} cases generated, ${findings.length} failures (${findings.length - fresh.length} in the baseline, ${fresh.length} new)`,
     );
     for (const finding of fresh) {
-      lines.push(`  NEW ${finding.code} ${finding.operation}: ${finding.title}: ${finding.message.split('\n')[0]} (${finding.request})`);
+      lines.push(`  NEW ${finding.code} ${finding.operation}: ${finding.title}: ${finding.message.split('\n')[0]}`);
+      lines.push(`      ${finding.request} -> ${finding.response.slice(0, 300)}`);
     }
     if (!finished) lines.push(`  the run did not finish (schemathesis exit status ${result.exitStatus})`);
     ok &&= fresh.length === 0 && finished;

@@ -52,7 +52,8 @@ export const nonBlankText = (max: number, message = 'must not be blank') => z.st
 /** A host name of dot-separated labels ending in a letter label, as every URL parser takes it. */
 const host = '([A-Za-z0-9]+(-[A-Za-z0-9]+)*\\.)+[A-Za-z]([A-Za-z0-9]*(-[A-Za-z0-9]+)*)?\\.?';
 const port = '(:[0-9]{1,4})?';
-const rest = '([/?#][!-~]*)?';
+/** Path, query and fragment in printable ASCII that URL parsers keep as typed (no percent-encoding). */
+const rest = '([/?#][!#-&(-;=?-\\[\\]-_a-z|~]*)?';
 
 /** An absolute web link: `https` only, or http and https. */
 export const webUrl = (max: number, schemes: 'https' | 'http(s)') =>
@@ -64,9 +65,24 @@ export const webUrl = (max: number, schemes: 'https' | 'http(s)') =>
       `must be an ${schemes} link to a host name (e.g. https://example.com/page)`,
     );
 
-/** A website as a person types it: an http(s) link, or a bare domain name without a port (taken as https). */
+/**
+ * A website as a person types it: an http(s) link, or a bare domain name without a port (taken as
+ * https). Either way the link kept is at most `max` characters, so a bare name leaves room for
+ * `https://` and a closing `/`.
+ */
 export const websiteOrDomain = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .regex(new RegExp(`^(https?://${host}${port}|${host})${rest}$`), 'must be an http(s) URL or a domain name (e.g. example.com)');
+  z.union(
+    [
+      z
+        .string()
+        .max(max - 1)
+        .regex(new RegExp(`^https?://${host}${port}${rest}$`)),
+      z
+        .string()
+        .max(max - 9)
+        .regex(new RegExp(`^${host}${rest}$`)),
+    ],
+    {
+      error: `must be an http(s) URL (max ${max - 1} characters) or a domain name (max ${max - 9}), e.g. example.com`,
+    },
+  );

@@ -18,9 +18,7 @@ const scalar = (field: ScalarDraftField) => {
   return nonBlankText(maxCharsOf(field), blankMessage);
 };
 
-const list = z
-  .array(nonBlankText(draftBounds.listItemChars, 'items must not be blank'))
-  .max(draftBounds.listItems);
+const list = z.array(nonBlankText(draftBounds.listItemChars, 'items must not be blank')).max(draftBounds.listItems);
 
 export const draftFieldName = z.enum(draftFieldNames as [string, ...string[]]);
 

@@ -6,10 +6,7 @@ import { faqInput, milestoneInput, socialsInput, storySections } from './draft-s
 /** The request bodies of the owner listing operations, with the specification's bounds to the letter. */
 
 const text = (max: number) => nonBlankText(max);
-const list = z
-  .array(nonBlankText(200, 'items must not be blank'))
-  .max(20)
-  .describe('At most 20 items of 200 characters.');
+const list = z.array(nonBlankText(200, 'items must not be blank')).max(20).describe('At most 20 items of 200 characters.');
 const editable: Record<EditableListingField, z.ZodType> = {
   tagline: text(200),
   short_description: text(300),

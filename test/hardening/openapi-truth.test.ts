@@ -51,11 +51,23 @@ describe('the OpenAPI document states what the edge enforces', () => {
     expect(pattern.test(' A tagline ')).toBe(true);
   });
 
-  it("states submit_listing's url rule: an http(s) URL or a domain name", () => {
-    const pattern = new RegExp(schemaOf('submit_listing', 'url').pattern as string);
+  it("states submit_listing's url rule: an http(s) URL or a domain name, short enough to keep", () => {
+    const forms = schemaOf('submit_listing', 'url').anyOf as Schema[];
+    const accepts = (text: string) =>
+      forms.some((form) => new RegExp(form.pattern as string).test(text) && text.length <= form.maxLength);
     for (const good of ['example.com', 'https://example.com/pricing?x=1', 'http://shop.example.co.uk:8080/'])
-      expect(pattern.test(good)).toBe(true);
-    for (const bad of ['not a url', 'ftp://example.com', 'localhost', 'https://999', '']) expect(pattern.test(bad)).toBe(false);
+      expect(accepts(good)).toBe(true);
+    for (const bad of [
+      'not a url',
+      'ftp://example.com',
+      'localhost',
+      'https://999',
+      'example.com:80',
+      'https://a.bc/"x"',
+      `a.bc/${'x'.repeat(2040)}`,
+    ]) {
+      expect({ bad, accepted: accepts(bad) }).toEqual({ bad, accepted: false });
+    }
   });
 
   it('states the Idempotency-Key header rule', () => {
