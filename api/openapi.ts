@@ -27,7 +27,8 @@ function withSafeText(schema: JsonSchema): JsonSchema {
           : value,
     ]),
   );
-  const freeText = walked.type === 'string' && !('pattern' in walked || 'format' in walked || 'enum' in walked || 'const' in walked);
+  const freeText =
+    walked.type === 'string' && !('pattern' in walked || 'format' in walked || 'enum' in walked || 'const' in walked);
   return freeText ? { ...walked, pattern: safeTextPattern } : walked;
 }
 

@@ -20,6 +20,7 @@ const tsx = join(root, 'node_modules', '.bin', 'tsx');
 const insideFlag = '--inside-namespace';
 /** The server log and schemathesis' event streams of the last run, kept for reading after it. */
 const reports = join(root, 'node_modules', '.cache', 'fuzz');
+const toolState = join(root, 'node_modules', '.cache', 'schemathesis');
 
 const { values } = parseArgs({
   options: {
@@ -63,6 +64,7 @@ async function fuzz(): Promise<number> {
   chmodSync(work, 0o755); // PostgreSQL runs as its own user when we are root.
   rmSync(reports, { recursive: true, force: true });
   mkdirSync(reports, { recursive: true });
+  mkdirSync(toolState, { recursive: true });
   const port = 3000;
   const origin = `http://127.0.0.1:${port}`;
   const logFile = join(reports, 'server.log');
@@ -99,7 +101,8 @@ async function fuzz(): Promise<number> {
           reportPath,
           ...headers,
         ],
-        { stdio: 'inherit', cwd: root, env: { ...process.env, SCHEMATHESIS_HOOKS: '' } },
+        // Its own cwd: schemathesis keeps the cases that failed before there, and replays them first.
+        { stdio: 'inherit', cwd: toolState },
       );
       results.push({ mode, exitStatus: status.status ?? -1, events: readFileSync(reportPath, 'utf8') });
     }
