@@ -51,7 +51,8 @@ export const nonBlankText = (max: number, message = 'must not be blank') => z.st
 
 /** A host name of dot-separated labels ending in a letter label, as every URL parser takes it. */
 const host = '([A-Za-z0-9]+(-[A-Za-z0-9]+)*\\.)+[A-Za-z]([A-Za-z0-9]*(-[A-Za-z0-9]+)*)?\\.?';
-const port = '(:[0-9]{1,4})?';
+/** A port 0-65535, digit by digit, since a pattern cannot compare numbers. */
+const port = '(:([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?';
 /** Path, query and fragment in printable ASCII that URL parsers keep as typed (no percent-encoding). */
 const rest = '([/?#][!#-&(-;=?-\\[\\]-_a-z|~]*)?';
 

@@ -55,7 +55,12 @@ describe('the OpenAPI document states what the edge enforces', () => {
     const forms = schemaOf('submit_listing', 'url').anyOf as Schema[];
     const accepts = (text: string) =>
       forms.some((form) => new RegExp(form.pattern as string).test(text) && text.length <= form.maxLength);
-    for (const good of ['example.com', 'https://example.com/pricing?x=1', 'http://shop.example.co.uk:8080/'])
+    for (const good of [
+      'example.com',
+      'https://example.com/pricing?x=1',
+      'http://shop.example.co.uk:8080/',
+      'http://site.test:65535/',
+    ])
       expect(accepts(good)).toBe(true);
     for (const bad of [
       'not a url',
@@ -63,6 +68,7 @@ describe('the OpenAPI document states what the edge enforces', () => {
       'localhost',
       'https://999',
       'example.com:80',
+      'https://a.bc:65536/',
       'https://a.bc/"x"',
       `a.bc/${'x'.repeat(2040)}`,
     ]) {
