@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { homedir, networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { judgeRun, readBaseline, type ModeResult } from './judge.js';
@@ -60,6 +60,13 @@ function runInNamespace(): number {
 }
 
 async function fuzz(): Promise<number> {
+  const outside = Object.entries(networkInterfaces()).filter(([, addresses]) => addresses?.some((a) => !a.internal));
+  if (outside.length) {
+    console.error(
+      `Refusing to fuzz: this network namespace reaches beyond loopback (${outside.map(([name]) => name).join(', ')}).`,
+    );
+    return 1;
+  }
   const work = mkdtempSync(join(tmpdir(), 'ld-fuzz-'));
   chmodSync(work, 0o755); // PostgreSQL runs as its own user when we are root.
   rmSync(reports, { recursive: true, force: true });
@@ -74,7 +81,10 @@ async function fuzz(): Promise<number> {
     await waitUntilReady(`${origin}/readyz`, server);
     const email = 'fuzz@example.test';
     run(tsx, ['src/cli.ts', 'user', 'create', '--email', email], { env });
-    const apiKey = run(tsx, ['src/cli.ts', 'apikey', 'create', '--email', email, '--name', 'fuzz'], { env }).trim();
+    const apiKey = run(tsx, ['src/cli.ts', 'apikey', 'create', '--email', email, '--name', 'fuzz'], { env })
+      .trim()
+      .split('\n')
+      .pop()!;
     const results: ModeResult[] = [];
     for (const mode of ['anonymous', 'api-key'] as const) {
       const reportPath = join(reports, `${mode}.ndjson`);
