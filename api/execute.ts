@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppError, type FieldError } from '../src/errors.js';
 import { listingProfileKey } from '../src/platform/read-cache.js';
 import { withIdempotency } from './middleware/idempotency.js';
+import { refuseUnsafeText } from './middleware/text-input.js';
 import { outputDrift } from './output-check.js';
 import { successStatusOf, type Operation, type OperationContext } from './operations/registry.js';
 
@@ -22,11 +23,12 @@ export interface Execution {
 
 /**
  * The one pipeline every operation runs through, whichever transport called it: scope check,
- * validation, Idempotency-Key or the shared read cache, handler. REST and MCP only adapt its input
- * and output.
+ * the text rule, validation, Idempotency-Key or the shared read cache, handler. REST and MCP only
+ * adapt its input and output.
  */
 export async function execute(op: Operation, raw: RawInput, ctx: OperationContext, idempotencyKey?: string): Promise<Execution> {
   authorize(op, ctx);
+  refuseUnsafeText({ path: raw.path, query: raw.query, body: raw.body });
   const input = {
     path: parsePart(op.input.path, raw.path, 'path'),
     query: parsePart(op.input.query, raw.query, 'query'),

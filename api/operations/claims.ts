@@ -48,7 +48,7 @@ export const claimListing = defineOperation({
   idempotencyKey: true,
   successStatus: 201,
   existingAnswer: "The caller's open claim on this listing, returned instead of a second one.",
-  errorResponses: {
+  refusals: {
     404: 'No public listing has this slug',
     409: 'The caller already owns the listing, it has no website to prove, or a request with this Idempotency-Key is still running',
   },

@@ -76,8 +76,6 @@ export interface Operation<
    * with 200 instead of 201: what that 200 means, for OpenAPI.
    */
   existingAnswer?: string;
-  /** Error responses beyond those every operation of its kind has, for OpenAPI: status -> when. */
-  errorResponses?: Partial<Record<404 | 409, string>>;
   /**
    * The result is the same for every caller (a public read), so an api process may answer it again
    * from memory and run the handler only on a miss: `briefly` for up to PUBLIC_READ_CACHE_MS;
@@ -85,6 +83,13 @@ export interface Operation<
    * announces a change of that listing, or LISTING_PROFILE_CACHE_MS at most.
    */
   sharedResult?: 'briefly' | 'until-listing-changes';
+  /**
+   * Refusals the operation's shape does not imply, each with when it happens, for OpenAPI: e.g. 404
+   * when a query parameter names something that must exist, 409 for a state that forbids the call.
+   * (Implied: 400 and 429 always; 401 and 403 with a scope; 404 with path parameters; 409 and 422
+   * with Idempotency-Key; 413 and 415 with a body.)
+   */
+  refusals?: Partial<Record<404 | 409 | 422, string>>;
   input: { path?: P; query?: Q; body?: B };
   /** The success response: published in OpenAPI and as the MCP tool's outputSchema, checked in tests. */
   output: O;
