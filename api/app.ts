@@ -22,6 +22,7 @@ import { devMailRouter } from './web/dev-mail.js';
 import { cataloguePagesRouter } from './web/catalogue-pages.js';
 import { updatesRouter } from './web/updates-pages.js';
 import { adminRouter } from './web/admin.js';
+import { communityRouter } from './web/community.js';
 
 const limited = /^\/(api\/|mcp(\/|$)|oauth\/)/;
 
@@ -58,6 +59,7 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
     interactionRouter(deps, provider),
     signInRouter(deps),
     accountRouter(deps),
+    communityRouter(deps),
     cataloguePagesRouter(deps),
     updatesRouter(deps),
     adminRouter(deps),

@@ -67,13 +67,26 @@ export function dollars(cents: number): string {
   return usd.format(cents / 100);
 }
 
-/** One listing in a list: name, tagline, votes, followers and primary category. */
+/**
+ * A listing's logo in a fixed square: an address that fails to load (or is not http(s)) still
+ * takes exactly that square, so a broken logo never moves the layout. Decorative: the name follows.
+ */
+export function logo(listing: Pick<ListingSummary, 'name' | 'logo_url'>, className = 'logo'): Html {
+  return listing.logo_url && isWebAddress(listing.logo_url)
+    ? html`<img class="${className}" src="${listing.logo_url}" alt="" width="48" height="48" loading="lazy" referrerpolicy="no-referrer">`
+    : html`<span class="${className}" aria-hidden="true">${listing.name.trim().charAt(0).toUpperCase()}</span>`;
+}
+
+export function categoryChip(category: { slug: string; name: string }): Html {
+  return html`<a class="chip" href="${categoryPath(category.slug)}">${category.name}</a>`;
+}
+
+/** One listing in a list: rank, logo, name, tagline, category chip, and its community votes. */
 function listingItem(listing: ListedListing): Html {
-  const category =
-    listing.primary_category &&
-    html` · <a href="${categoryPath(listing.primary_category.slug)}">${listing.primary_category.name}</a>`;
-  return html`<li>${listing.rank !== undefined && html`<strong>#${listing.rank}</strong> `}${listingLink(listing)}${listing.tagline && ` — ${listing.tagline}`}
-<br><span class="muted">${plural(listing.votes, 'vote')} · ${plural(listing.followers, 'follower')}${category}</span></li>`;
+  return html`<li>${listing.rank !== undefined && html`<span class="rank">#${listing.rank}</span>`}${logo(listing)}
+<div class="row-main">${listingLink(listing)}${listing.tagline && ` — ${listing.tagline}`}
+<br>${listing.primary_category && html`${categoryChip(listing.primary_category)} `}<span class="muted">${plural(listing.followers, 'follower')}</span></div>
+<span class="votes"><strong>${listing.votes.toLocaleString('en-US')}</strong><span class="muted">${listing.votes === 1 ? 'vote' : 'votes'}</span></span></li>`;
 }
 
 export function listingList(listings: readonly ListedListing[], empty: string): Html {

@@ -4,12 +4,13 @@ import { categoriesPage, categoryPage } from './category-pages.js';
 import { homePage } from './home-page.js';
 import { leaderboardPage, leaderboardsPage } from './leaderboard-pages.js';
 import { listingPage } from './listing-page.js';
-import { htmlErrors } from './session.js';
+import { htmlErrors, webSession } from './session.js';
 
 /** The public web pages of the catalogue: home, listing profiles, categories and leaderboards. */
 export function cataloguePagesRouter(deps: AppDeps): Router {
   const router = new Router();
-  router.use(htmlErrors(deps, { href: '/', label: 'Back to the home page' }));
+  // The session only changes the listing page's buttons; reading it costs nothing without a cookie.
+  router.use(htmlErrors(deps, { href: '/', label: 'Back to the home page' }), webSession());
   router.get('/', homePage(deps));
   router.get('/listings/:slug', listingPage(deps));
   router.get('/categories', categoriesPage(deps));

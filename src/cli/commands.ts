@@ -6,6 +6,7 @@ import { apiKeyCommand } from './apikey.js';
 import { seedCommand } from './seed.js';
 import { siteCommand } from './site.js';
 import { listingCommand } from './listing.js';
+import { votesCommand } from './votes.js';
 import {
   addBlogPostCommand,
   addInterviewQuestionsCommand,
@@ -22,6 +23,7 @@ export const commands: Record<string, CliCommand> = {
   seed: seedCommand,
   site: siteCommand,
   listing: listingCommand,
+  votes: votesCommand,
   'set-price': setPriceCommand,
   'import-categories': importCategoriesCommand,
   'add-blog-post': addBlogPostCommand,
