@@ -86,7 +86,7 @@ function listingItem(listing: ListedListing): Html {
   return html`<li>${listing.rank !== undefined && html`<span class="rank">#${listing.rank}</span>`}${logo(listing)}
 <div class="row-main">${listingLink(listing)}${listing.tagline && ` — ${listing.tagline}`}
 <br>${listing.primary_category && html`${categoryChip(listing.primary_category)} `}<span class="muted">${plural(listing.followers, 'follower')}</span></div>
-<span class="votes"><strong>${listing.votes.toLocaleString('en-US')}</strong><span class="muted">${listing.votes === 1 ? 'vote' : 'votes'}</span></span></li>`;
+<span class="votes">${plural(listing.votes, 'vote')}</span></li>`;
 }
 
 export function listingList(listings: readonly ListedListing[], empty: string): Html {

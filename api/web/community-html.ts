@@ -16,6 +16,7 @@ interface Toggle {
   count: number;
   offLabel: string;
   onLabel: string;
+  /** The counted thing, singular: "community vote". */
   countName: string;
 }
 
@@ -25,7 +26,7 @@ interface Toggle {
  */
 function toggleForm(slug: string, viewer: Viewer, t: Toggle): Html {
   const path = listingPath(slug);
-  const inner = html`<button type="submit" class="toggle ${t.kind}" aria-pressed="${String(t.on)}"><span class="label">${t.on ? t.onLabel : t.offLabel}</span> <span class="count" aria-label="${t.countName}">${t.count.toLocaleString('en-US')}</span></button>`;
+  const inner = html`<button type="submit" class="toggle ${t.kind}" aria-pressed="${String(t.on)}"><span class="label">${t.on ? t.onLabel : t.offLabel}</span> <span class="count">${plural(t.count, t.countName)}</span></button>`;
   if (!viewer.signedIn)
     return html`<form method="get" action="/sign-in" class="toggle-form" id="${t.kind}">${hidden('return_to', path)}${inner}</form>`;
   return html`<form method="post" action="${path}/${t.kind}" class="toggle-form" id="${t.kind}" data-toggle="${t.kind}" data-on-label="${t.onLabel}" data-off-label="${t.offLabel}">${hidden('csrf', viewer.csrf)}<input type="hidden" name="on" value="${t.on ? '0' : '1'}">${inner}</form>`;
@@ -41,14 +42,14 @@ export function communityActions(
   const vote =
     listing.status === 'live'
       ? state?.owner
-        ? html`<p class="muted vote-own"><span class="vote-count">${plural(state.votes, 'vote')}</span>. You cannot vote for your own listing.</p>`
+        ? html`<p class="muted vote-own"><span class="vote-count">${plural(state.votes, 'community vote')}</span>. You cannot vote for your own listing.</p>`
         : toggleForm(slug, viewer, {
             kind: 'vote',
             on: !!state?.voted,
             count: state?.votes ?? listing.votes,
             offLabel: '▲ Upvote',
             onLabel: '▲ Voted',
-            countName: 'votes',
+            countName: 'community vote',
           })
       : html`<p class="muted">Votes open when the listing is live.</p>`;
   const follow = toggleForm(slug, viewer, {
@@ -57,10 +58,10 @@ export function communityActions(
     count: state?.followers ?? listing.followers,
     offLabel: 'Follow',
     onLabel: 'Following',
-    countName: 'followers',
+    countName: 'follower',
   });
   return html`<div class="actions">${vote}${follow}</div>
-${!viewer.signedIn && html`<p class="muted">Sign in to vote, follow or review: one vote per person, only from people on this site.</p>`}`;
+<p class="muted">Votes come only from people on this site, one per person.${!viewer.signedIn && ' Sign in to vote, follow or review.'}</p>`;
 }
 
 const stars = (n: number) => `${'★'.repeat(n)}${'☆'.repeat(5 - n)}`;
@@ -70,7 +71,7 @@ export function reviewsSection(slug: string, reviews: readonly ReviewRow[], view
   const items = reviews.map(
     (
       r,
-    ) => html`<li class="review" id="review-${String(r.id)}"><p><span class="stars" aria-label="${r.rating} out of 5">${stars(r.rating)}</span> <strong>${r.author}</strong>${r.by_owner && html` <span class="tag">by the owner, not counted</span>`}${r.flagged && html` <span class="tag">flagged, not counted</span>`} <span class="muted">${r.updated_at.slice(0, 10)}</span></p>
+    ) => html`<li class="review" id="review-${String(r.id)}"><p><span class="stars" role="img" aria-label="${r.rating} out of 5">${stars(r.rating)}</span> <strong>${r.author}</strong>${r.by_owner && html` <span class="tag">by the owner, not counted</span>`}${r.flagged && html` <span class="tag">flagged, not counted</span>`} <span class="muted">${r.updated_at.slice(0, 10)}</span></p>
 ${r.body && html`<p class="pre">${r.body}</p>`}${!r.mine && html`<p class="muted"><a href="/reviews/${String(r.id)}/report" rel="nofollow">Report abuse</a></p>`}</li>`,
   );
   const mine = reviews.find((r) => r.mine);

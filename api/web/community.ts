@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { CommunityActionLimit } from '../../src/community/action-limit.js';
 import { setFollow } from '../../src/community/follows.js';
@@ -10,15 +9,12 @@ import { parseReason, parseReview, reportReasonMaxLength } from '../../src/domai
 import { AppError, notFound } from '../../src/errors.js';
 import { html } from '../../src/platform/html.js';
 import type { AppDeps } from '../deps.js';
-import { listingPath, pathSlug } from './catalogue-html.js';
+import { listingPath, pathSlug, plural } from './catalogue-html.js';
+import { communityScript } from './assets.js';
 import { csrfToken, verifyCsrf } from './csrf.js';
 import { form, page } from './layout.js';
 import { sendHtml } from './respond.js';
 import { currentUser, formField, htmlErrors, parseForm, webSession } from './session.js';
-
-/** The one script the pages load: vote and follow in place (the forms work without it). */
-const communityScript = readFileSync(new URL('./assets/community.js', import.meta.url), 'utf8');
-export const communityScriptPath = '/assets/community.js';
 
 const reviewId = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -38,10 +34,10 @@ export function communityRouter(deps: AppDeps): Router {
     deps.config.rateLimit.syncMs,
   );
 
-  router.get(communityScriptPath, (ctx) => {
+  router.get(communityScript.path, (ctx) => {
     ctx.type = 'text/javascript';
     ctx.set('Cache-Control', 'public, max-age=3600');
-    ctx.body = communityScript;
+    ctx.body = communityScript.text;
   });
 
   router.use(htmlErrors(deps, { href: '/', label: 'Back to the home page' }), webSession());
@@ -59,10 +55,10 @@ export function communityRouter(deps: AppDeps): Router {
     return user;
   };
 
-  const answer = (ctx: Context, slug: string, anchor: string, state: { on: boolean; count: number }) => {
+  const answer = (ctx: Context, slug: string, anchor: string, state: { on: boolean; count: number }, counted: string) => {
     ctx.set('Cache-Control', 'no-store');
     if (ctx.accepts('html', 'json') === 'json') {
-      ctx.body = state;
+      ctx.body = { ...state, count_text: plural(state.count, counted) };
       return;
     }
     ctx.status = 303;
@@ -76,7 +72,7 @@ export function communityRouter(deps: AppDeps): Router {
     const user = await actor(ctx, listingPath(slug));
     if (!user) return;
     const state = await setVote(ctx.state.em, siteId, slug, user.id, wanted(ctx));
-    answer(ctx, slug, 'vote', { on: state.voted, count: state.votes });
+    answer(ctx, slug, 'vote', { on: state.voted, count: state.votes }, 'community vote');
   });
 
   router.post('/listings/:slug/follow', parseForm, async (ctx) => {
@@ -84,7 +80,7 @@ export function communityRouter(deps: AppDeps): Router {
     const user = await actor(ctx, listingPath(slug));
     if (!user) return;
     const state = await setFollow(ctx.state.em, siteId, slug, user.id, wanted(ctx));
-    answer(ctx, slug, 'follow', { on: state.following, count: state.followers });
+    answer(ctx, slug, 'follow', { on: state.following, count: state.followers }, 'follower');
   });
 
   router.post('/listings/:slug/review', parseForm, async (ctx) => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { html, joinHtml, styleElement, type Html } from '../../src/platform/html.js';
+import { communityScript } from './assets.js';
 
 // The pages inline their one small stylesheet (no extra request); the CSP allows it by its hash.
 const css = `:root{color-scheme:light dark;--fg:#1d1d1f;--muted:#595959;--bg:#fff;--soft:#f4f4f6;--line:#ddd;--link:#0b57d0;--accent:#b3261e;--chip:#eef0fb;--paid-bg:#ffe8cc;--paid-fg:#6b3600}
@@ -16,7 +17,7 @@ form.inline{display:inline}nav{margin-bottom:1.5rem;display:flex;flex-wrap:wrap;
 ol.listings{list-style:none;padding:0}ol.listings li{display:flex;align-items:center;gap:.75rem;padding:.6rem 0;border-bottom:1px solid var(--line)}
 .rank{min-width:2.2rem;font-weight:700;font-size:1.1rem;text-align:right;color:var(--muted)}.row-main{flex:1;min-width:0;overflow-wrap:anywhere}
 .logo{flex:none;width:48px;height:48px;border-radius:10px;object-fit:cover;overflow:hidden;background:var(--soft);display:inline-flex;align-items:center;justify-content:center;font-weight:700;color:var(--muted);font-size:1.3rem}
-.logo.big{width:72px;height:72px}.votes{flex:none;text-align:center;min-width:3.5rem;border:1px solid var(--line);border-radius:8px;padding:.2rem .4rem}.votes strong{display:block;font-size:1.1rem}
+.logo.big{width:72px;height:72px}.votes{flex:none;font-weight:600;white-space:nowrap;border:1px solid var(--line);border-radius:8px;padding:.2rem .6rem}
 .head{display:flex;gap:1rem;align-items:center}.actions{display:flex;flex-wrap:wrap;gap:.5rem;margin:1rem 0}.actions form{margin:0}
 button.toggle{font-weight:600;min-height:2.75rem}button.vote{border-color:var(--accent);color:var(--accent)}button.vote[aria-pressed=true]{background:var(--accent);color:var(--bg)}
 button.follow[aria-pressed=true]{background:var(--link);border-color:var(--link);color:var(--bg)}.count{font-variant-numeric:tabular-nums;margin-left:.35rem}
@@ -59,7 +60,7 @@ export function page(title: string, body: Html, options: PageOptions): Html {
   <meta name="referrer" content="no-referrer">
   <title>${documentTitle}</title>${headMeta(siteName, documentTitle, options)}
   ${stylesheet}
-  <script src="/assets/community.js" defer></script>
+  <script src="${communityScript.path}" integrity="${communityScript.integrity}" defer></script>
 </head>
 <body>
 <nav aria-label="Site"><a href="/">${siteName}</a><a href="/launches">Launches</a><a href="/categories">Categories</a><a href="/leaderboards">Leaderboards</a><a href="/awards">Awards</a><a href="/founders">Founders</a><a href="/blog">Blog</a><a href="/account">Account</a><a href="/docs">API</a></nav>

@@ -45,7 +45,7 @@ describe('votes', () => {
     expect((await listing('comet')).votes).toBe(1);
     expect(await weeklyVotes('comet')).toBe(1);
     const page = await ann.get('/listings/comet');
-    expect(page.html).toMatch(/aria-pressed="true"><span class="label">▲ Voted<\/span> <span class="count"[^>]*>1</);
+    expect(page.html).toMatch(/aria-pressed="true"><span class="label">▲ Voted<\/span> <span class="count">1 community vote</);
     expect(page.headers.get('cache-control')).toBe('private, no-store');
 
     // The same form sent twice (a double click, a resubmission) is still one vote.
@@ -68,7 +68,7 @@ describe('votes', () => {
       body: new URLSearchParams({ csrf: formCsrf(page), on: '1' }),
     });
     expect(res.status).toBe(200);
-    expect(JSON.parse(res.html)).toEqual({ on: true, count: 1 });
+    expect(JSON.parse(res.html)).toEqual({ on: true, count: 1, count_text: '1 community vote' });
     await bea.post('/listings/comet/vote', { csrf: formCsrf(page), on: '0' });
     expect((await listing('comet')).votes).toBe(0);
   });

@@ -22,7 +22,7 @@ document.addEventListener('submit', (event) => {
       state.value = answer.on ? '0' : '1';
       button.setAttribute('aria-pressed', String(answer.on));
       form.querySelector('.label').textContent = answer.on ? form.dataset.onLabel : form.dataset.offLabel;
-      form.querySelector('.count').textContent = answer.count.toLocaleString('en-US');
+      form.querySelector('.count').textContent = answer.count_text;
       button.disabled = false;
     })
     .catch(() => form.submit());
