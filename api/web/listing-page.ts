@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps.js';
 import { storySections } from '../operations/draft-schemas.js';
 import { getListing } from '../operations/listings.js';
 import {
+  listingPath,
   categoryChip,
   categoryPath,
   clip,
@@ -139,6 +140,8 @@ function links(p: ListingProfile): Html | null {
     p.links.website && externalLink(p.links.website, 'Website'),
     p.links.demo_video && externalLink(p.links.demo_video, 'Demo video'),
     p.links.contact_email && html`<a href="mailto:${encodeURI(p.links.contact_email)}">${p.links.contact_email}</a>`,
+    html`<a href="${listingPath(p.slug)}/alternatives">Alternatives</a>`,
+    html`<a href="${listingPath(p.slug)}/badges">Badge</a>`,
   ].filter(Boolean);
   return items.length ? html`<p>${joinHtml(items, ' · ')}</p>` : null;
 }
