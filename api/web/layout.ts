@@ -24,7 +24,7 @@ button.follow[aria-pressed=true]{background:var(--link);border-color:var(--link)
 ul.reviews{list-style:none;padding:0}ul.reviews li{border-bottom:1px solid var(--line);padding:.5rem 0}.stars{color:var(--accent);letter-spacing:.1em}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dl.facts dt{font-weight:600}.badge-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr));gap:1rem}
 .badge-grid figure{margin:0;padding:.75rem;border:1px solid var(--line);border-radius:8px}.badge-grid textarea{font:12px/1.4 ui-monospace,monospace}
-img.media{max-width:100%;height:auto}.mail pre{white-space:pre-wrap}.post img{max-width:100%;height:auto}.post pre{overflow-x:auto;background:var(--soft);padding:.5rem}
+main a,main code{overflow-wrap:anywhere}img.media{max-width:100%;height:auto}.mail pre{white-space:pre-wrap}.post img{max-width:100%;height:auto}.post pre{overflow-x:auto;background:var(--soft);padding:.5rem}
 @media (max-width:30rem){body{margin:1rem auto}dl.facts{grid-template-columns:1fr}.logo{width:40px;height:40px}.rank{min-width:1.6rem}h1{font-size:1.35rem}}`;
 const stylesheet = styleElement(css);
 
