@@ -72,9 +72,10 @@ export function dollars(cents: number): string {
  * takes exactly that square, so a broken logo never moves the layout. Decorative: the name follows.
  */
 export function logo(listing: Pick<ListingSummary, 'name' | 'logo_url'>, className = 'logo'): Html {
+  const initial = listing.name.trim().charAt(0).toUpperCase();
   return listing.logo_url && isWebAddress(listing.logo_url)
-    ? html`<img class="${className}" src="${listing.logo_url}" alt="" width="48" height="48" loading="lazy" referrerpolicy="no-referrer">`
-    : html`<span class="${className}" aria-hidden="true">${listing.name.trim().charAt(0).toUpperCase()}</span>`;
+    ? html`<img class="${className}" src="${listing.logo_url}" alt="" width="48" height="48" loading="lazy" referrerpolicy="no-referrer" data-initial="${initial}">`
+    : html`<span class="${className}" aria-hidden="true">${initial}</span>`;
 }
 
 export function categoryChip(category: { slug: string; name: string }): Html {

@@ -1,6 +1,7 @@
-/* global document, fetch, FormData, URLSearchParams, HTMLFormElement */
-// Vote and follow forms work without this file; with it they post in the background and update
-// in place. Any failure falls back to the plain form post, which shows the reason as a page.
+/* global document, fetch, FormData, URLSearchParams, HTMLFormElement, HTMLImageElement */
+// Progressive enhancement only: the pages work without this file. With it, vote and follow forms
+// post in the background and update in place (any failure falls back to the plain form post), and
+// a logo that fails to load gives way to the initial.
 document.addEventListener('submit', (event) => {
   const form = event.target;
   if (!(form instanceof HTMLFormElement) || !form.dataset.toggle) return;
@@ -27,3 +28,21 @@ document.addEventListener('submit', (event) => {
     })
     .catch(() => form.submit());
 });
+
+function replaceBrokenLogo(img) {
+  const initial = document.createElement('span');
+  initial.className = img.className;
+  initial.setAttribute('aria-hidden', 'true');
+  initial.textContent = img.dataset.initial || '';
+  img.replaceWith(initial);
+}
+document.addEventListener(
+  'error',
+  (event) => {
+    if (event.target instanceof HTMLImageElement && event.target.dataset.initial !== undefined) replaceBrokenLogo(event.target);
+  },
+  true,
+);
+for (const img of document.querySelectorAll('img[data-initial]')) {
+  if (img.complete && img.naturalWidth === 0) replaceBrokenLogo(img);
+}
