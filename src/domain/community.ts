@@ -28,14 +28,12 @@ export function followRefusal(listing: CommunityTarget): string | null {
   return (publicStatuses as readonly string[]).includes(listing.status) ? null : 'Only public listings can be followed.';
 }
 
-/** Reviews are of products people can use: live listings. The owner may write one; it is not counted. */
+/**
+ * Reviews are of products people can use: live listings. The owner may write one; the community
+ * rating leaves it out, as it does flagged ones (src/catalogue/listing-profile.ts).
+ */
 export function reviewRefusal(listing: CommunityTarget): string | null {
   return listing.status === 'live' ? null : 'Reviews open when the listing is live.';
-}
-
-/** Whether a review counts in the community rating: genuine reviews only. */
-export function reviewCounts(review: { userId: number; flagged: boolean }, listing: CommunityTarget): boolean {
-  return !review.flagged && review.userId !== listing.ownerId;
 }
 
 export interface ReviewInput {

@@ -12,6 +12,7 @@ let ownerId: number;
 beforeAll(async () => {
   app = await startTestApp({ worker: false, env: { COMMUNITY_ACTIONS_PER_HOUR: String(actionsPerHour) } });
   ownerId = await addUser(app, 'owner@example.test');
+  await addUser(app, 'team@example.test');
   await addListing(app, { slug: 'rocket', name: 'Rocket', owner: ownerId });
   await addListing(app, { slug: 'comet', name: 'Comet' });
   await addListing(app, { slug: 'later', name: 'Later', status: 'scheduled', launch_week: weeksFromNow(2) });
@@ -194,8 +195,18 @@ describe('reviews', () => {
       `/sign-in?return_to=%2Freviews%2F${ivysReview}%2Freport`,
     );
 
-    await sql(app, 'update review set flagged = true where id = ?', [ivysReview]);
+    // The site team sees the report and flags the review out of the rating, then counts it again.
+    expect((await ivy.get('/admin/reviews')).status).toBe(404);
+    await sql(app, "update app_user set role = 'admin' where email = 'team@example.test'");
+    const team = await person('team@example.test');
+    const reported = await team.get('/admin/reviews');
+    expect(reported.html).toContain('Not a real user');
+    const flagged = await team.submit(reported, `/admin/reviews/${ivysReview}/flag`);
+    expect(flagged.status).toBe(303);
     expect((await listing('rocket')).community_rating).toMatchObject({ average: null, count: 0 });
+    expect((await ivy.get('/listings/rocket')).html).toContain('flagged, not counted');
+    await team.submit(await team.get('/admin/reviews'), `/admin/reviews/${ivysReview}/flag`);
+    expect((await listing('rocket')).community_rating).toMatchObject({ average: 2, count: 1 });
   });
 });
 
