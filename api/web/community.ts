@@ -55,33 +55,26 @@ export function communityRouter(deps: AppDeps): Router {
     return user;
   };
 
-  const answer = (ctx: Context, slug: string, anchor: string, state: { on: boolean; count: number }, counted: string) => {
-    ctx.set('Cache-Control', 'no-store');
-    if (ctx.accepts('html', 'json') === 'json') {
-      ctx.body = { ...state, count_text: plural(state.count, counted) };
-      return;
-    }
-    ctx.status = 303;
-    ctx.redirect(`${listingPath(slug)}#${anchor}`);
-  };
-
-  const wanted = (ctx: Context) => formField(ctx, 'on') !== '0';
-
-  router.post('/listings/:slug/vote', parseForm, async (ctx) => {
-    const slug = pathSlug(ctx.params.slug, `Listing ${ctx.params.slug}`);
-    const user = await actor(ctx, listingPath(slug));
-    if (!user) return;
-    const state = await setVote(ctx.state.em, siteId, slug, user.id, wanted(ctx));
-    answer(ctx, slug, 'vote', { on: state.voted, count: state.votes }, 'community vote');
-  });
-
-  router.post('/listings/:slug/follow', parseForm, async (ctx) => {
-    const slug = pathSlug(ctx.params.slug, `Listing ${ctx.params.slug}`);
-    const user = await actor(ctx, listingPath(slug));
-    if (!user) return;
-    const state = await setFollow(ctx.state.em, siteId, slug, user.id, wanted(ctx));
-    answer(ctx, slug, 'follow', { on: state.following, count: state.followers }, 'follower');
-  });
+  // Vote and follow are the same toggle: cast or withdraw, then the new count.
+  const toggles = [
+    { kind: 'vote', set: setVote, counted: 'community vote' },
+    { kind: 'follow', set: setFollow, counted: 'follower' },
+  ] as const;
+  for (const toggle of toggles) {
+    router.post(`/listings/:slug/${toggle.kind}`, parseForm, async (ctx) => {
+      const slug = pathSlug(ctx.params.slug, `Listing ${ctx.params.slug}`);
+      const user = await actor(ctx, listingPath(slug));
+      if (!user) return;
+      const state = await toggle.set(ctx.state.em, siteId, slug, user.id, formField(ctx, 'on') !== '0');
+      ctx.set('Cache-Control', 'no-store');
+      if (ctx.accepts('html', 'json') === 'json') {
+        ctx.body = { ...state, count_text: plural(state.count, toggle.counted) };
+        return;
+      }
+      ctx.status = 303;
+      ctx.redirect(`${listingPath(slug)}#${toggle.kind}`);
+    });
+  }
 
   router.post('/listings/:slug/review', parseForm, async (ctx) => {
     const slug = pathSlug(ctx.params.slug, `Listing ${ctx.params.slug}`);

@@ -1,16 +1,10 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { followRefusal } from '../domain/community.js';
 import { Follow } from '../entities/follow.js';
 import { query, sql } from '../platform/sql.js';
 import { isPublic, summaryJson, withUrl, type Summary } from '../catalogue/sql.js';
 import type { ListingSummary } from '../catalogue/schemas.js';
-import { publicListing, refuseWith } from './target.js';
-
-export interface FollowState {
-  following: boolean;
-  followers: number;
-}
+import { publicListing, setPersonRow, type ToggleState } from './target.js';
 
 /**
  * Follows (wanted = true) or unfollows a public listing; the same answer twice changes nothing.
@@ -22,23 +16,12 @@ export async function setFollow(
   slug: string,
   userId: number,
   wanted: boolean,
-): Promise<FollowState> {
+): Promise<ToggleState> {
   return em.transactional(async (tx) => {
     const listing = await publicListing(tx, siteId, slug);
-    const existing = await tx.findOne(Follow, { listingId: listing.id, userId });
-    if (wanted && !existing) {
-      refuseWith(followRefusal(listing));
-      tx.persist(tx.create(Follow, { listingId: listing.id, userId }));
-      try {
-        await tx.flush();
-      } catch (error) {
-        if (!(error instanceof UniqueConstraintViolationException)) throw error;
-      }
-    } else if (!wanted && existing) {
-      await tx.remove(existing).flush();
-    }
+    await setPersonRow(tx, Follow, { listingId: listing.id, userId }, wanted, () => followRefusal(listing));
     const [row] = await query(tx, sql<{ n: number }>`select follower_count as n from listing where id = ${listing.id}`);
-    return { following: wanted, followers: row.n };
+    return { on: wanted, count: row.n };
   });
 }
 

@@ -1,16 +1,10 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { voteRefusal } from '../domain/community.js';
 import { Vote } from '../entities/vote.js';
 import { VoteVoid } from '../entities/vote-void.js';
 import { findUserByEmail } from '../accounts/users.js';
 import { query, sql } from '../platform/sql.js';
-import { publicListing, refuseWith } from './target.js';
-
-export interface VoteState {
-  voted: boolean;
-  votes: number;
-}
+import { publicListing, setPersonRow, type ToggleState } from './target.js';
 
 /**
  * Casts (wanted = true) or withdraws a person's vote. Saying the same twice changes nothing, so a
@@ -23,22 +17,11 @@ export async function setVote(
   slug: string,
   userId: number,
   wanted: boolean,
-): Promise<VoteState> {
+): Promise<ToggleState> {
   return em.transactional(async (tx) => {
     const listing = await publicListing(tx, siteId, slug);
-    const existing = await tx.findOne(Vote, { listingId: listing.id, userId });
-    if (wanted && !existing) {
-      refuseWith(voteRefusal(listing, userId));
-      tx.persist(tx.create(Vote, { listingId: listing.id, userId }));
-      try {
-        await tx.flush();
-      } catch (error) {
-        if (!(error instanceof UniqueConstraintViolationException)) throw error;
-      }
-    } else if (!wanted && existing) {
-      await tx.remove(existing).flush();
-    }
-    return { voted: wanted, votes: await voteCount(tx, listing.id) };
+    await setPersonRow(tx, Vote, { listingId: listing.id, userId }, wanted, () => voteRefusal(listing, userId));
+    return { on: wanted, count: await voteCount(tx, listing.id) };
   });
 }
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import type { TestApp } from '../support/app.js';
+import type { TestApp } from './app.js';
 
 /** `npm run cli -- ...` against the test database, as an operator would run it. */
 export function cli(app: TestApp, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
