@@ -2,9 +2,10 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { CommunityActionLimit } from '../../src/community/action-limit.js';
-import { setFollow } from '../../src/community/follows.js';
+import { followToggle } from '../../src/community/follows.js';
+import { setToggle } from '../../src/community/target.js';
 import { reportReview, saveReview } from '../../src/community/reviews.js';
-import { setVote } from '../../src/community/votes.js';
+import { voteToggle } from '../../src/community/votes.js';
 import { parseReason, parseReview, reportReasonMaxLength } from '../../src/domain/community.js';
 import { AppError, notFound } from '../../src/errors.js';
 import { html } from '../../src/platform/html.js';
@@ -57,22 +58,22 @@ export function communityRouter(deps: AppDeps): Router {
 
   // Vote and follow are the same toggle: cast or withdraw, then the new count.
   const toggles = [
-    { kind: 'vote', set: setVote, counted: 'community vote' },
-    { kind: 'follow', set: setFollow, counted: 'follower' },
+    { kind: 'vote', toggle: voteToggle, counted: 'community vote' },
+    { kind: 'follow', toggle: followToggle, counted: 'follower' },
   ] as const;
-  for (const toggle of toggles) {
-    router.post(`/listings/:slug/${toggle.kind}`, parseForm, async (ctx) => {
+  for (const { kind, toggle, counted } of toggles) {
+    router.post(`/listings/:slug/${kind}`, parseForm, async (ctx) => {
       const slug = pathSlug(ctx.params.slug, `Listing ${ctx.params.slug}`);
       const user = await actor(ctx, listingPath(slug));
       if (!user) return;
-      const state = await toggle.set(ctx.state.em, siteId, slug, user.id, formField(ctx, 'on') !== '0');
+      const state = await setToggle(ctx.state.em, siteId, slug, user.id, formField(ctx, 'on') !== '0', toggle);
       ctx.set('Cache-Control', 'no-store');
       if (ctx.accepts('html', 'json') === 'json') {
-        ctx.body = { ...state, count_text: plural(state.count, toggle.counted) };
+        ctx.body = { ...state, count_text: plural(state.count, counted) };
         return;
       }
       ctx.status = 303;
-      ctx.redirect(`${listingPath(slug)}#${toggle.kind}`);
+      ctx.redirect(`${listingPath(slug)}#${kind}`);
     });
   }
 

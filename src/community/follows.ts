@@ -4,26 +4,17 @@ import { Follow } from '../entities/follow.js';
 import { query, sql } from '../platform/sql.js';
 import { isPublic, summaryJson, withUrl, type Summary } from '../catalogue/sql.js';
 import type { ListingSummary } from '../catalogue/schemas.js';
-import { publicListing, setPersonRow, type ToggleState } from './target.js';
+import type { Toggle } from './target.js';
 
 /**
- * Follows (wanted = true) or unfollows a public listing; the same answer twice changes nothing.
- * Followers are mailed the listing's updates posted after they followed (src/listings/updates.ts).
+ * Following a public listing (setToggle): its followers are mailed the updates posted after they
+ * followed (src/listings/updates.ts).
  */
-export async function setFollow(
-  em: EntityManager,
-  siteId: number,
-  slug: string,
-  userId: number,
-  wanted: boolean,
-): Promise<ToggleState> {
-  return em.transactional(async (tx) => {
-    const listing = await publicListing(tx, siteId, slug);
-    await setPersonRow(tx, Follow, { listingId: listing.id, userId }, wanted, () => followRefusal(listing));
-    const [row] = await query(tx, sql<{ n: number }>`select follower_count as n from listing where id = ${listing.id}`);
-    return { on: wanted, count: row.n };
-  });
-}
+export const followToggle: Toggle = {
+  entity: Follow,
+  refusal: (listing) => followRefusal(listing),
+  counter: 'follower_count',
+};
 
 /** The public listings a person follows, most recently followed first. */
 export async function followedListings(

@@ -4,6 +4,7 @@ import { AppError, notFound } from '../errors.js';
 import { Follow } from '../entities/follow.js';
 import { Listing, type ListingEntity } from '../entities/listing.js';
 import { Vote } from '../entities/vote.js';
+import { query, sql } from '../platform/sql.js';
 
 /** The public listing a person acts on, by slug; anything not public is not found. */
 export async function publicListing(em: EntityManager, siteId: number, slug: string): Promise<ListingEntity> {
@@ -23,24 +24,41 @@ export interface ToggleState {
   count: number;
 }
 
+/** What differs between a vote and a follow: its table, the rule for adding one, the listing's counter. */
+export interface Toggle {
+  entity: typeof Vote | typeof Follow;
+  refusal: (listing: ListingEntity, userId: number) => string | null;
+  counter: 'vote_count' | 'follower_count';
+}
+
 /**
- * Makes a person's vote or follow row for a listing exist (wanted) or not, asking `refusal` only
+ * Makes a person's vote or follow of a public listing stand (wanted) or not, asking the rule only
  * before adding one. The same answer twice changes nothing, and two requests adding the same row
- * at once leave one.
+ * at once leave one. The listing's counter follows by trigger.
  */
-export async function setPersonRow(
-  tx: EntityManager,
-  entity: typeof Vote | typeof Follow,
-  key: { listingId: number; userId: number },
+export async function setToggle(
+  em: EntityManager,
+  siteId: number,
+  slug: string,
+  userId: number,
   wanted: boolean,
-  refusal: () => string | null,
-): Promise<void> {
-  const existing = await tx.findOne(entity, key);
-  if (wanted && !existing) {
-    refuseWith(refusal());
-    // A concurrent request may have added the row since: keep theirs rather than abort this transaction.
-    await tx.createQueryBuilder(entity).insert(key).onConflict(['listingId', 'userId']).ignore().execute();
-  } else if (!wanted && existing) {
-    await tx.remove(existing).flush();
-  }
+  toggle: Toggle,
+): Promise<ToggleState> {
+  return em.transactional(async (tx) => {
+    const listing = await publicListing(tx, siteId, slug);
+    const key = { listingId: listing.id, userId };
+    const existing = await tx.findOne(toggle.entity, key);
+    if (wanted && !existing) {
+      refuseWith(toggle.refusal(listing, userId));
+      // A concurrent request may have added the row since: keep theirs rather than abort this transaction.
+      await tx.createQueryBuilder(toggle.entity).insert(key).onConflict(['listingId', 'userId']).ignore().execute();
+    } else if (!wanted && existing) {
+      await tx.remove(existing).flush();
+    }
+    const [row] = await query(
+      tx,
+      sql<{ n: number }>`select ${sql.raw(toggle.counter)} as n from listing where id = ${listing.id}`,
+    );
+    return { on: wanted, count: row.n };
+  });
 }

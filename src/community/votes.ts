@@ -3,32 +3,14 @@ import { voteRefusal } from '../domain/community.js';
 import { Vote } from '../entities/vote.js';
 import { VoteVoid } from '../entities/vote-void.js';
 import { findUserByEmail } from '../accounts/users.js';
-import { query, sql } from '../platform/sql.js';
-import { publicListing, setPersonRow, type ToggleState } from './target.js';
+import type { Toggle } from './target.js';
 
-/**
- * Casts (wanted = true) or withdraws a person's vote. Saying the same twice changes nothing, so a
- * form sent again or two clicks at once never make a second vote. The listing's counter follows
- * by trigger.
- */
-export async function setVote(
-  em: EntityManager,
-  siteId: number,
-  slug: string,
-  userId: number,
-  wanted: boolean,
-): Promise<ToggleState> {
-  return em.transactional(async (tx) => {
-    const listing = await publicListing(tx, siteId, slug);
-    await setPersonRow(tx, Vote, { listingId: listing.id, userId }, wanted, () => voteRefusal(listing, userId));
-    return { on: wanted, count: await voteCount(tx, listing.id) };
-  });
-}
-
-async function voteCount(em: EntityManager, listingId: number): Promise<number> {
-  const [row] = await query(em, sql<{ n: number }>`select vote_count as n from listing where id = ${listingId}`);
-  return row.n;
-}
+/** A community vote (setToggle): only while live, never for one's own listing, one per person. */
+export const voteToggle: Toggle = {
+  entity: Vote,
+  refusal: (listing, userId) => voteRefusal(listing, userId),
+  counter: 'vote_count',
+};
 
 export interface VoidResult {
   email: string;
