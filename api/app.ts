@@ -5,6 +5,7 @@ import { requestContext } from './middleware/request-context.js';
 import { problems } from './middleware/problem.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { securityHeaders } from './middleware/security-headers.js';
+import { allowedMethods } from './middleware/allowed-methods.js';
 import { healthRouter } from './health.js';
 import { docsRouter } from './web/docs.js';
 import { badgesRouter } from './web/badges.js';
@@ -22,6 +23,7 @@ import { devMailRouter } from './web/dev-mail.js';
 import { cataloguePagesRouter } from './web/catalogue-pages.js';
 import { updatesRouter } from './web/updates-pages.js';
 import { adminRouter } from './web/admin.js';
+import { claimConfirmRouter } from './web/claim-confirm.js';
 import { communityRouter } from './web/community.js';
 
 const limited = /^\/(api\/|mcp(\/|$)|oauth\/)/;
@@ -63,11 +65,12 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
     cataloguePagesRouter(deps),
     updatesRouter(deps),
     adminRouter(deps),
+    claimConfirmRouter(deps),
     ...(deps.config.devPages ? [devMailRouter(deps)] : []),
   ];
   for (const router of routers) {
+    app.use(allowedMethods(router));
     app.use(router.routes());
-    app.use(router.allowedMethods({ throw: true }));
   }
   app.use(mount(oauthMountPath, provider));
   return app;

@@ -1,3 +1,6 @@
+export { claimVerification } from './claim-verification.js';
 export { draftBuild } from './draft-build.js';
 export { housekeeping } from './housekeeping.js';
+export { listingLaunch } from './listing-launch.js';
 export { listingUpdateNotice } from './listing-update-notice.js';
+export { weeklyAwards } from './weekly-awards.js';

@@ -6,6 +6,8 @@ import { launchOperations } from './launches.js';
 import { communityOperations } from './community.js';
 import { draftOperations } from './drafts.js';
 import { myListingOperations } from './my-listings.js';
+import { publishingOperations } from './publishing.js';
+import { claimOperations } from './claims.js';
 
 /** The registry: every operation of the service. REST, MCP and OpenAPI are all derived from it. */
 export const operations: readonly Operation[] = [
@@ -16,4 +18,6 @@ export const operations: readonly Operation[] = [
   ...accountOperations,
   ...draftOperations,
   ...myListingOperations,
+  ...publishingOperations,
+  ...claimOperations,
 ];

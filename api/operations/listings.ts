@@ -26,6 +26,7 @@ export const searchListings = defineOperation({
   description:
     'Typo-tolerant search over listing name, tagline, description and keywords (a misspelled word also finds its near spellings); an empty q browses. Filters: category (includes its subcategories), stage, country, pricing_model, domain, status (live, or upcoming = scheduled for a future launch week). Sorts: relevance, newest, votes, trending, most_viewed, most_followed. Returns paginated summaries with name, url (the listing page) and votes. Free, public, read-only.',
   ...publicRead,
+  refusals: { 404: 'category names no category' },
   input: {
     query: z.object({
       q: z.string().max(200).optional().describe('Search words; empty browses.'),
@@ -100,6 +101,7 @@ export const compareListings = defineOperation({
   description:
     'Puts two public listings side by side: one row per fact (tagline, categories, stage, pricing, features, location, founders, votes, rating, Domain Rating...). A null cell means that listing does not state the fact; a row with both cells null means the fact is on neither. 404 when a slug names no public listing. Free, public, read-only.',
   ...publicRead,
+  refusals: { 404: 'a or b names no public listing' },
   input: { query: z.object({ a: slug.describe('First listing slug.'), b: slug.describe('Second listing slug.') }) },
   output: comparisonOutput,
   handler: ({ query: q }, { deps, site }) =>
@@ -113,8 +115,10 @@ export const getBadges = defineOperation({
   tag: 'Listings',
   summary: 'Badge embed code and images for a listing',
   description:
-    'Returns the HTML embed code of the chosen badge (a link to the listing page around an SVG image) and the image URL of every style: shape (standard, outline, pill, banner, square) x mode (light, dark, auto = follows the viewer) x size (s, m, l). Free-plan listings go live once this embed is on their homepage. 404 when the listing is absent. Free, public, read-only.',
+    "Returns the HTML embed code of the chosen badge (a link to the listing page around an SVG image) and the image URL of every style: shape (standard, outline, pill, banner, square) x mode (light, dark, auto = follows the viewer) x size (s, m, l). Free-plan listings go live once this embed is on their homepage; their owner (signed in) gets the embed code before the listing is public. 404 when the listing is absent or not public and not the caller's. Free, public, read-only.",
+  // Not shared between callers: an owner sees the badge of a listing nobody else may see yet.
   ...publicRead,
+  sharedResult: undefined,
   input: {
     path: listingPath,
     query: z.object({
@@ -124,8 +128,8 @@ export const getBadges = defineOperation({
     }),
   },
   output: badgesOutput,
-  handler: ({ path, query: q }, { deps, em, site }) =>
-    badges.getBadges(em, site.id, site.name, deps.config.publicUrl, path.slug, q),
+  handler: ({ path, query: q }, { deps, em, site, principal }) =>
+    badges.getBadges(em, site.id, site.name, deps.config.publicUrl, path.slug, q, principal?.userId ?? null),
 });
 
 export const listingOperations = [searchListings, getListing, getAlternatives, compareListings, getBadges];

@@ -79,7 +79,7 @@ async function viewerOf(ctx: Context, deps: AppDeps, listingId: number): Promise
  * homepage: a visitor who follows it gets a short page rather than a 404. Anything else is 404.
  */
 async function notPublicYet(ctx: Context, deps: AppDeps, slug: string): Promise<void> {
-  const subject = await badgeSubject(ctx.state.em, deps.site.id, deps.site.name, deps.config.publicUrl, slug);
+  const subject = await badgeSubject(ctx.state.em, deps.site.id, deps.site.name, deps.config.publicUrl, slug, { images: true });
   sendPage(
     ctx,
     deps,
@@ -119,6 +119,11 @@ function profileBody(p: ListingProfile, viewer: Viewer, reviews: ReviewRow[]): H
       ),
       section('socials', 'Social profiles', socials(p.socials)),
       section('updates', 'Latest updates', updates(p.latest_updates)),
+      section(
+        'awards',
+        'Awards',
+        p.awards.length ? bullets(p.awards.map((a) => `${a.title}, week of ${a.week} (community votes)`)) : null,
+      ),
       section('rating', 'Community rating', rating(p.community_rating)),
       section('reviews', 'Reviews', reviewsSection(p.slug, reviews, viewer)),
       section('domain-rating', 'Domain Rating', domainRating(p.domain_rating)),

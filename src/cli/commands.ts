@@ -6,6 +6,7 @@ import { apiKeyCommand } from './apikey.js';
 import { seedCommand } from './seed.js';
 import { siteCommand } from './site.js';
 import { listingCommand } from './listing.js';
+import { awardsCommand } from './awards.js';
 import { votesCommand } from './votes.js';
 import {
   addBlogPostCommand,
@@ -23,6 +24,7 @@ export const commands: Record<string, CliCommand> = {
   seed: seedCommand,
   site: siteCommand,
   listing: listingCommand,
+  awards: awardsCommand,
   votes: votesCommand,
   'set-price': setPriceCommand,
   'import-categories': importCategoriesCommand,

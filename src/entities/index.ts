@@ -1,3 +1,4 @@
+import { Claim } from './claim.js';
 import { Company } from './company.js';
 import { Draft } from './draft.js';
 import { Founder } from './founder.js';
@@ -27,6 +28,7 @@ export const entities = [
   ListingRevision,
   InterviewAnswer,
   Product,
+  Claim,
   Vote,
   Follow,
   Review,

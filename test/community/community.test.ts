@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
 import { WebClient, type Page } from '../support/web-client.js';
 import { addListing, addUser, sql, weeksFromNow } from '../catalogue/fixtures.js';
-import { cli } from '../support/cli.js';
+import { runCli as cli } from '../support/cli.js';
 
 const actionsPerHour = 24;
 let app: TestApp;

@@ -1,6 +1,6 @@
 import { startTestApp, type TestApp } from '../support/app.js';
-import { cli as runCli } from '../support/cli.js';
 import { WebClient } from '../support/web-client.js';
+import { runCli } from '../support/cli.js';
 import { insertListing, ownerWithKey, type Owner } from './support.js';
 
 let app: TestApp;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker } from '@temporalio/worker';
+import { Worker, type WorkerOptions } from '@temporalio/worker';
 import type { Activities } from '../../activities/index.js';
 import { createLogger } from '../../src/logger.js';
 import { searchAttributeTypes } from '../../src/temporal.js';
@@ -16,7 +16,7 @@ function required(name: string): string {
 /** Temporal's time-skipping test server: timers fire as soon as nothing else can happen, so weeks pass in milliseconds. */
 export async function timeSkippingEnvironment(): Promise<TestWorkflowEnvironment> {
   routeSdkLogs(createLogger({ logLevel: 'warn' }, 'test-workflows'));
-  const env = await startWithRetries(3);
+  const env = await startWithRetries(5);
   // This server answers add but not list; it starts with none of ours.
   await env.connection.operatorService.addSearchAttributes({
     namespace: env.namespace ?? 'default',
@@ -43,11 +43,13 @@ export function workerWithActivities(
   env: TestWorkflowEnvironment,
   taskQueue: string,
   activities: Partial<Activities>,
+  options: Pick<WorkerOptions, 'maxCachedWorkflows'> = {},
 ): Promise<Worker> {
   return Worker.create({
     connection: env.nativeConnection,
     taskQueue,
     workflowBundle: { code: readFileSync(required(testEnv.workflowBundle), 'utf8') },
     activities,
+    ...options,
   });
 }
