@@ -67,6 +67,7 @@ describe('people on the site in a real browser', () => {
     expect(await page.textContent('#follow .count')).toBe('1 follower');
     await page.goto(`${app.url}/account`);
     expect(await page.textContent('#following + p + ol')).toContain('Comet');
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.goto(`${app.url}/listings/rocket`);
     await page.selectOption('#review-rating', '4');
