@@ -4,6 +4,7 @@ import { request } from '../support/http.js';
 import { WebClient, type Page } from '../support/web-client.js';
 import { addListing, addUser, sql, weeksFromNow } from '../catalogue/fixtures.js';
 import { runCli as cli } from '../support/cli.js';
+import { htmlProblems } from '../web/pages.js';
 
 const actionsPerHour = 24;
 let app: TestApp;
@@ -48,6 +49,7 @@ describe('votes', () => {
     const page = await ann.get('/listings/comet');
     expect(page.html).toMatch(/aria-pressed="true"><span class="label">▲ Voted<\/span> <span class="count">1 community vote</);
     expect(page.headers.get('cache-control')).toBe('private, no-store');
+    expect(await htmlProblems(page.html)).toEqual([]);
 
     // The same form sent twice (a double click, a resubmission) is still one vote.
     expect((await ann.post('/listings/comet/vote', { csrf: formCsrf(page), on: '1' })).status).toBe(303);
@@ -151,7 +153,9 @@ describe('follows', () => {
       "select count(*) as n from follow f join app_user u on u.id = f.user_id where u.email = 'hal@example.test'",
     );
     expect(Number(row.n)).toBe(1);
-    expect((await hal.get('/account')).html).toContain('<a href="/listings/later">Later</a>');
+    const account = await hal.get('/account');
+    expect(account.html).toContain('<a href="/listings/later">Later</a>');
+    expect(await htmlProblems(account.html)).toEqual([]);
     await act(hal, 'later', 'follow');
     expect((await listing('later')).followers).toBe(0);
     expect((await hal.get('/account')).html).toContain('You follow no listing yet');
@@ -184,6 +188,8 @@ describe('reviews', () => {
     );
     const reportPage = await owner.get(`/reviews/${ivysReview}/report`);
     expect(reportPage.status).toBe(200);
+    expect(await htmlProblems(reportPage.html)).toEqual([]);
+    expect(await htmlProblems((await owner.get('/listings/rocket')).html)).toEqual([]);
     expect((await owner.submit(reportPage, `/reviews/${ivysReview}/report`, { reason: 'Not a real user' })).status).toBe(200);
     expect((await owner.submit(reportPage, `/reviews/${ivysReview}/report`, { reason: 'Again' })).status).toBe(200);
     expect(await sql(app, 'select reason from review_report where review_id = ?', [ivysReview])).toEqual([
