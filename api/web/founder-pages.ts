@@ -13,10 +13,10 @@ import {
   plural,
   readOperation,
   sendPage,
+  fieldLabel as label,
 } from './catalogue-html.js';
 
 const founderPath = (slug: string) => `/founders/${encodeURIComponent(slug)}`;
-const label = (key: string) => key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, ' ');
 
 /** Founders of public listings (list_founders), searchable by name and country. */
 export function foundersPage(deps: AppDeps): Middleware {

@@ -13,9 +13,8 @@ import {
   plural,
   readOperation,
   sendPage,
+  fieldLabel as label,
 } from './catalogue-html.js';
-
-const label = (key: string) => key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, ' ');
 
 function cell(value: Comparison['rows'][number]['a']): Html {
   if (value === null) return html`<span class="muted">not stated</span>`;

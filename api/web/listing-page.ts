@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps.js';
 import { storySections } from '../operations/draft-schemas.js';
 import { getListing } from '../operations/listings.js';
 import {
+  fieldLabel as label,
   listingPath,
   categoryChip,
   categoryPath,
@@ -25,12 +26,6 @@ import { viewerState } from '../../src/community/viewer.js';
 import { communityActions, reviewsSection, type Viewer } from './community-html.js';
 import { csrfToken } from './csrf.js';
 import { currentUser } from './session.js';
-
-/** Field names as readers say them. */
-const label = (field: string) => {
-  const text = field.replace(/_/g, ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-};
 
 const section = (id: string, heading: string, content: Html | null) =>
   content && html`<section id="${id}"><h2>${heading}</h2>\n${content}</section>`;
