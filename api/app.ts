@@ -24,6 +24,7 @@ import { cataloguePagesRouter } from './web/catalogue-pages.js';
 import { updatesRouter } from './web/updates-pages.js';
 import { adminRouter } from './web/admin.js';
 import { claimConfirmRouter } from './web/claim-confirm.js';
+import { communityRouter } from './web/community.js';
 
 const limited = /^\/(api\/|mcp(\/|$)|oauth\/)/;
 
@@ -60,6 +61,7 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
     interactionRouter(deps, provider),
     signInRouter(deps),
     accountRouter(deps),
+    communityRouter(deps),
     cataloguePagesRouter(deps),
     updatesRouter(deps),
     adminRouter(deps),

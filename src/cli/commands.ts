@@ -7,6 +7,7 @@ import { seedCommand } from './seed.js';
 import { siteCommand } from './site.js';
 import { listingCommand } from './listing.js';
 import { awardsCommand } from './awards.js';
+import { votesCommand } from './votes.js';
 import {
   addBlogPostCommand,
   addInterviewQuestionsCommand,
@@ -24,6 +25,7 @@ export const commands: Record<string, CliCommand> = {
   site: siteCommand,
   listing: listingCommand,
   awards: awardsCommand,
+  votes: votesCommand,
   'set-price': setPriceCommand,
   'import-categories': importCategoriesCommand,
   'add-blog-post': addBlogPostCommand,

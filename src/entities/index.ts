@@ -10,6 +10,10 @@ import { ListingRevision } from './listing-revision.js';
 import { ListingUpdate } from './listing-update.js';
 import { Milestone } from './milestone.js';
 import { Product } from './product.js';
+import { Follow } from './follow.js';
+import { Review, ReviewReport } from './review.js';
+import { Vote } from './vote.js';
+import { VoteVoid } from './vote-void.js';
 
 /** Every entity the ORM knows; a new entity is one file plus one line here. */
 export const entities = [
@@ -25,4 +29,9 @@ export const entities = [
   InterviewAnswer,
   Product,
   Claim,
+  Vote,
+  Follow,
+  Review,
+  ReviewReport,
+  VoteVoid,
 ];
