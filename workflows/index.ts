@@ -1,3 +1,4 @@
 export { draftBuild } from './draft-build.js';
 export { housekeeping } from './housekeeping.js';
 export { listingUpdateNotice } from './listing-update-notice.js';
+export { orderFulfilment } from './order-fulfilment.js';

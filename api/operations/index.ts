@@ -6,6 +6,7 @@ import { launchOperations } from './launches.js';
 import { communityOperations } from './community.js';
 import { draftOperations } from './drafts.js';
 import { myListingOperations } from './my-listings.js';
+import { orderOperations } from './orders.js';
 
 /** The registry: every operation of the service. REST, MCP and OpenAPI are all derived from it. */
 export const operations: readonly Operation[] = [
@@ -16,4 +17,5 @@ export const operations: readonly Operation[] = [
   ...accountOperations,
   ...draftOperations,
   ...myListingOperations,
+  ...orderOperations,
 ];

@@ -8,7 +8,10 @@ import { ListingFounder } from './listing-founder.js';
 import { ListingRevision } from './listing-revision.js';
 import { ListingUpdate } from './listing-update.js';
 import { Milestone } from './milestone.js';
+import { Order } from './order.js';
+import { OrderLine } from './order-line.js';
 import { Product } from './product.js';
+import { PromoCodeRecord } from './promo-code.js';
 
 /** Every entity the ORM knows; a new entity is one file plus one line here. */
 export const entities = [
@@ -23,4 +26,7 @@ export const entities = [
   ListingRevision,
   InterviewAnswer,
   Product,
+  Order,
+  OrderLine,
+  PromoCodeRecord,
 ];
