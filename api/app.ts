@@ -22,6 +22,8 @@ import { devMailRouter } from './web/dev-mail.js';
 import { cataloguePagesRouter } from './web/catalogue-pages.js';
 import { updatesRouter } from './web/updates-pages.js';
 import { adminRouter } from './web/admin.js';
+import { checkoutRouter } from './web/checkout.js';
+import { stripeWebhookRouter } from './web/stripe-webhook.js';
 
 const limited = /^\/(api\/|mcp(\/|$)|oauth\/)/;
 
@@ -61,6 +63,8 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
     cataloguePagesRouter(deps),
     updatesRouter(deps),
     adminRouter(deps),
+    checkoutRouter(deps),
+    stripeWebhookRouter(deps),
     ...(deps.config.devPages ? [devMailRouter(deps)] : []),
   ];
   for (const router of routers) {

@@ -61,11 +61,7 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-export function dollars(cents: number): string {
-  return usd.format(cents / 100);
-}
+export { dollars } from '../../src/domain/money.js';
 
 /** One listing in a list: name, tagline, votes, followers and primary category. */
 function listingItem(listing: ListedListing): Html {

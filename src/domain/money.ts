@@ -6,3 +6,10 @@
 export function shareOfCents(cents: number, basisPoints: number): number {
   return Math.floor((cents * basisPoints * 2 + 10_000) / 20_000);
 }
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** USD cents as people read them: 4900 -> $49.00. */
+export function dollars(cents: number): string {
+  return usd.format(cents / 100);
+}

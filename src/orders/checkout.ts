@@ -25,25 +25,25 @@ function applyQuote(tx: EntityManager, order: OrderEntity, quote: Quote, body: O
     totalCents: quote.total_cents,
     updatedAt: new Date(),
   });
-  order.lines.removeAll();
-  quote.lines.forEach((line, position) =>
-    order.lines.add(
-      tx.create(OrderLine, {
-        order,
-        position,
-        productKey: line.product,
-        listingId: line.listing_id,
-        options: line.options,
-        quantity: line.quantity,
-        unitCents: line.unit_cents,
-        discountCents: line.discount_cents,
-        netCents: line.net_cents,
-        vatRate: line.vat_rate,
-        vatCents: line.vat_cents,
-        totalCents: line.total_cents,
-      }),
-    ),
-  );
+  // A re-priced order keeps its lines (the same items, by position) and takes their new figures.
+  const existing = new Map(order.lines.getItems().map((l) => [l.position, l]));
+  quote.lines.forEach((line, position) => {
+    const figures = {
+      productKey: line.product,
+      listingId: line.listing_id,
+      options: line.options,
+      quantity: line.quantity,
+      unitCents: line.unit_cents,
+      discountCents: line.discount_cents,
+      netCents: line.net_cents,
+      vatRate: line.vat_rate,
+      vatCents: line.vat_cents,
+      totalCents: line.total_cents,
+    };
+    const current = existing.get(position);
+    if (current) Object.assign(current, figures);
+    else order.lines.add(tx.create(OrderLine, { order, position, ...figures }));
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { OrdersConfig } from '../config.js';
+import { dollars } from '../domain/money.js';
 import type { VatScheme } from '../domain/vat.js';
 import { html, joinHtml } from '../platform/html.js';
 
@@ -23,8 +24,6 @@ export interface InvoiceFacts {
   lines: InvoiceLine[];
   totals: { net_cents: number; vat_cents: number; total_cents: number; discount_cents: number };
 }
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** What the invoice says about VAT, in the words tax law asks for. */
 export function vatNote(scheme: VatScheme): string {

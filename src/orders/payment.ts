@@ -2,11 +2,15 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { moveOrder } from '../domain/order-status.js';
 import { Order } from '../entities/order.js';
+import type { ConfirmedPayment } from '../payments/index.js';
 import { execute, query, sql } from '../platform/sql.js';
+import type { TemporalHandle } from '../temporal.js';
+import { signalOrderPaid } from './lifecycle.js';
 
 export interface PaymentReport {
   number: string;
-  provider: 'test' | 'stripe';
+  /** free: a total of 0, nothing to collect. */
+  provider: 'test' | 'stripe' | 'free';
   /** The provider's id of this notice: the same notice twice is recorded once. */
   eventId: string;
   /** What the provider says was paid, when it says; a different amount is not taken as payment of this order. */
@@ -53,4 +57,22 @@ export async function recordPayment(em: EntityManager, report: PaymentReport): P
     },
     { clear: true },
   );
+}
+
+/** Records the payment and, the first time, tells the order's lifecycle. */
+export async function acceptPayment(em: EntityManager, temporal: TemporalHandle, report: PaymentReport): Promise<PaymentOutcome> {
+  const outcome = await recordPayment(em, report);
+  if (outcome === 'recorded') await signalOrderPaid(temporal, report.number);
+  return outcome;
+}
+
+/** A provider's verified notice of payment, as a report of it. */
+export function providerPayment(payment: ConfirmedPayment): PaymentReport {
+  return {
+    number: payment.number,
+    provider: 'stripe',
+    eventId: payment.eventId,
+    amountCents: payment.amountCents,
+    reference: payment.reference ?? undefined,
+  };
 }

@@ -78,7 +78,8 @@ export function listOwnedOrders(
     },
     page,
     perPage,
-    (row) => orderView(row, publicUrl),
+    // The window count is the page's, not the order's.
+    ({ total: _count, ...row }) => orderView(row, publicUrl),
   );
 }
 
