@@ -3,15 +3,17 @@ import {
   Connection,
   ScheduleAlreadyRunning,
   WithStartWorkflowOperation,
+  type ScheduleOptions,
   type ScheduleOptionsAction,
   type ScheduleSpec,
   type Workflow,
   type WorkflowHandle,
   type WorkflowStartOptions,
 } from '@temporalio/client';
-import type { SearchAttributePair, SearchAttributeType, UpdateDefinition } from '@temporalio/common';
+import type { SearchAttributePair, SearchAttributeType, SignalDefinition, UpdateDefinition } from '@temporalio/common';
 import protos from '@temporalio/proto';
 import { housekeeping } from '../workflows/housekeeping.js';
+import { weeklyAwards } from '../workflows/weekly-awards.js';
 import { customSearchAttributes } from './domain/search-attributes.js';
 import type { Config } from './config.js';
 
@@ -57,6 +59,8 @@ export interface LifecycleStart<W extends Workflow> {
   workflowId: string;
   args: Parameters<W>;
   searchAttributes: SearchAttributePair[];
+  /** One line shown for the run in the Temporal UI. */
+  summary?: string;
 }
 
 function startOptions<W extends Workflow>(temporal: TemporalHandle, start: LifecycleStart<W>): WorkflowStartOptions<W> {
@@ -67,6 +71,7 @@ function startOptions<W extends Workflow>(temporal: TemporalHandle, start: Lifec
     args: start.args,
     typedSearchAttributes: start.searchAttributes,
     workflowIdConflictPolicy: 'USE_EXISTING',
+    ...(start.summary ? { staticSummary: start.summary } : {}),
   } as unknown as WorkflowStartOptions<W>;
 }
 
@@ -97,13 +102,32 @@ export function updateLifecycleWithStart<W extends Workflow, Ret, Args extends u
   return temporal.client.workflow.executeUpdateWithStart(update, { args, startWorkflowOperation });
 }
 
+/** Sends `signal` to the lifecycle open under the id, starting one first when none is open. */
+export async function signalLifecycleWithStart<W extends Workflow, Args extends unknown[]>(
+  temporal: TemporalHandle,
+  workflow: W,
+  start: LifecycleStart<W>,
+  signal: SignalDefinition<Args>,
+  ...args: Args
+): Promise<void> {
+  const { workflowIdConflictPolicy: _policy, ...options } = startOptions(temporal, start) as WorkflowStartOptions<W> & {
+    workflowIdConflictPolicy?: string;
+  };
+  // Signal-with-start always joins an open run, so it takes no conflict policy.
+  await temporal.client.workflow.signalWithStart(workflow, {
+    ...options,
+    signal,
+    signalArgs: args,
+  } as unknown as Parameters<typeof temporal.client.workflow.signalWithStart<W, Args>>[1]);
+}
+
 /**
  * What a worker deployment needs on the server before work arrives: the custom search attributes
- * (an embedded dev server gets them at start) and the `housekeeping` schedule. Safe to repeat.
+ * (an embedded dev server gets them at start) and the schedules. Safe to repeat.
  */
 export async function prepareTemporal(temporal: TemporalHandle, namespace: string): Promise<void> {
   await registerSearchAttributes(temporal.connection, namespace);
-  await ensureHousekeepingSchedule(temporal);
+  await ensureSchedules(temporal);
 }
 
 const indexedValueTypes: Record<SearchAttributeType, protos.temporal.api.enums.v1.IndexedValueType> = {
@@ -131,24 +155,41 @@ export function searchAttributeTypes(
   return Object.fromEntries(keys.map((key) => [key.name, indexedValueTypes[key.type]]));
 }
 
-const housekeepingSpec: ScheduleSpec = { intervals: [{ every: '1 hour' }] };
+interface ScheduleDefinition {
+  id: string;
+  workflow: Workflow;
+  spec: ScheduleSpec;
+  policies?: ScheduleOptions['policies'];
+}
 
-/** The hourly purge of expired records, as a schedule (one run at a time, whichever worker takes it). */
-export async function ensureHousekeepingSchedule(temporal: TemporalHandle): Promise<void> {
-  const action: ScheduleOptionsAction = {
-    type: 'startWorkflow',
-    workflowType: housekeeping,
-    workflowId: workflowIds.housekeepingSchedule,
-    taskQueue: temporal.taskQueue,
-    args: [],
-  };
-  try {
-    await temporal.client.schedule.create({ scheduleId: workflowIds.housekeepingSchedule, spec: housekeepingSpec, action });
-  } catch (error) {
-    if (!(error instanceof ScheduleAlreadyRunning)) throw error;
-    // Another deployment may have created it with an older task queue or interval.
-    await temporal.client.schedule
-      .getHandle(workflowIds.housekeepingSchedule)
-      .update((current) => ({ ...current, spec: housekeepingSpec, action }));
+const schedules: ScheduleDefinition[] = [
+  // The hourly purge of expired records (one run at a time, whichever worker takes it).
+  { id: workflowIds.housekeepingSchedule, workflow: housekeeping, spec: { intervals: [{ every: '1 hour' }] } },
+  // Monday 00:05 UTC; a service stopped for up to four weeks runs every week it missed, in turn, when it is back.
+  {
+    id: workflowIds.weeklyAwardsSchedule,
+    workflow: weeklyAwards,
+    spec: { calendars: [{ dayOfWeek: 'MONDAY', hour: 0, minute: 5 }] },
+    policies: { catchupWindow: '28 days', overlap: 'BUFFER_ALL' },
+  },
+];
+
+/** Creates each schedule, or brings one made by an older deployment up to date. Safe to repeat. */
+export async function ensureSchedules(temporal: TemporalHandle): Promise<void> {
+  for (const schedule of schedules) {
+    const action: ScheduleOptionsAction = {
+      type: 'startWorkflow',
+      workflowType: schedule.workflow,
+      workflowId: schedule.id,
+      taskQueue: temporal.taskQueue,
+      args: [],
+    };
+    const options = { spec: schedule.spec, action, ...(schedule.policies ? { policies: schedule.policies } : {}) };
+    try {
+      await temporal.client.schedule.create({ scheduleId: schedule.id, ...options });
+    } catch (error) {
+      if (!(error instanceof ScheduleAlreadyRunning)) throw error;
+      await temporal.client.schedule.getHandle(schedule.id).update((current) => ({ ...current, ...options }));
+    }
   }
 }

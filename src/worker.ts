@@ -14,6 +14,7 @@ import type { Orm } from './db.js';
 import type { Logger } from './logger.js';
 import { createActivities } from '../activities/index.js';
 import { createMailer } from './mail/index.js';
+import { connectTemporal } from './temporal.js';
 
 export const workflowsPath = fileURLToPath(new URL('../workflows/index.ts', import.meta.url));
 
@@ -36,11 +37,13 @@ export interface WorkerOptions {
   bundle?: { code: string };
 }
 
-export async function createWorker(opts: WorkerOptions): Promise<{ worker: Worker; connection: NativeConnection }> {
+/** A worker, and `connection.close()` to call once it has stopped (closes its server and client connections). */
+export async function createWorker(opts: WorkerOptions): Promise<{ worker: Worker; connection: { close(): Promise<void> } }> {
   routeSdkLogs(opts.log);
-  const connection = await NativeConnection.connect({ address: opts.address });
+  const native = await NativeConnection.connect({ address: opts.address });
+  const temporal = await connectTemporal(opts.config, opts.address);
   const worker = await Worker.create({
-    connection,
+    connection: native,
     namespace: opts.config.temporal.namespace,
     taskQueue: opts.taskQueue ?? opts.config.temporal.taskQueue,
     activities: createActivities({
@@ -48,10 +51,15 @@ export async function createWorker(opts: WorkerOptions): Promise<{ worker: Worke
       orm: opts.orm,
       log: opts.log,
       mailer: createMailer(opts.config, opts.orm),
+      temporal: { ...temporal, taskQueue: opts.taskQueue ?? temporal.taskQueue },
     }),
     ...(opts.bundle ? { workflowBundle: opts.bundle } : { workflowsPath }),
   });
-  return { worker, connection };
+  const close = async () => {
+    await temporal.connection.close();
+    await native.close();
+  };
+  return { worker, connection: { close } };
 }
 
 /**

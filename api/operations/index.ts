@@ -7,6 +7,7 @@ import { communityOperations } from './community.js';
 import { draftOperations } from './drafts.js';
 import { myListingOperations } from './my-listings.js';
 import { orderOperations } from './orders.js';
+import { publishingOperations } from './publishing.js';
 
 /** The registry: every operation of the service. REST, MCP and OpenAPI are all derived from it. */
 export const operations: readonly Operation[] = [
@@ -18,4 +19,5 @@ export const operations: readonly Operation[] = [
   ...draftOperations,
   ...myListingOperations,
   ...orderOperations,
+  ...publishingOperations,
 ];

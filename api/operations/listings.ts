@@ -113,8 +113,10 @@ export const getBadges = defineOperation({
   tag: 'Listings',
   summary: 'Badge embed code and images for a listing',
   description:
-    'Returns the HTML embed code of the chosen badge (a link to the listing page around an SVG image) and the image URL of every style: shape (standard, outline, pill, banner, square) x mode (light, dark, auto = follows the viewer) x size (s, m, l). Free-plan listings go live once this embed is on their homepage. 404 when the listing is absent. Free, public, read-only.',
+    "Returns the HTML embed code of the chosen badge (a link to the listing page around an SVG image) and the image URL of every style: shape (standard, outline, pill, banner, square) x mode (light, dark, auto = follows the viewer) x size (s, m, l). Free-plan listings go live once this embed is on their homepage; their owner (signed in) gets the embed code before the listing is public. 404 when the listing is absent or not public and not the caller's. Free, public, read-only.",
+  // Not shared between callers: an owner sees the badge of a listing nobody else may see yet.
   ...publicRead,
+  sharedResult: undefined,
   input: {
     path: listingPath,
     query: z.object({
@@ -124,8 +126,8 @@ export const getBadges = defineOperation({
     }),
   },
   output: badgesOutput,
-  handler: ({ path, query: q }, { deps, em, site }) =>
-    badges.getBadges(em, site.id, site.name, deps.config.publicUrl, path.slug, q),
+  handler: ({ path, query: q }, { deps, em, site, principal }) =>
+    badges.getBadges(em, site.id, site.name, deps.config.publicUrl, path.slug, q, principal?.userId ?? null),
 });
 
 export const listingOperations = [searchListings, getListing, getAlternatives, compareListings, getBadges];

@@ -25,7 +25,7 @@ const rowId = (what: string) =>
     .int(`must be a ${what} id (a positive integer)`)
     .min(1)
     .max(2_147_483_647);
-const listingPath = z.object({ listing_id: rowId('listing') });
+export const listingPath = z.object({ listing_id: rowId('listing') });
 const milestonePath = listingPath.extend({ milestone_id: rowId('milestone') });
 
 export const listMyListings = defineOperation({

@@ -11,7 +11,9 @@ export function badgesRouter(deps: AppDeps): Router {
   router.get('/badges/:slug/:file', async (ctx) => {
     const style = parseBadgeFileName(ctx.params.file);
     if (!style || !slugSchema.safeParse(ctx.params.slug).success) throw notFound('Badge');
-    const subject = await badgeSubject(ctx.state.em, deps.site.id, deps.site.name, deps.config.publicUrl, ctx.params.slug);
+    const subject = await badgeSubject(ctx.state.em, deps.site.id, deps.site.name, deps.config.publicUrl, ctx.params.slug, {
+      images: true,
+    });
     ctx.type = 'image/svg+xml';
     ctx.set('Cache-Control', 'public, max-age=3600');
     ctx.set('Access-Control-Allow-Origin', '*');

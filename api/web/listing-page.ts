@@ -48,7 +48,7 @@ export function listingPage(deps: AppDeps): Middleware {
  * homepage: a visitor who follows it gets a short page rather than a 404. Anything else is 404.
  */
 async function notPublicYet(ctx: Context, deps: AppDeps, slug: string): Promise<void> {
-  const subject = await badgeSubject(ctx.state.em, deps.site.id, deps.site.name, deps.config.publicUrl, slug);
+  const subject = await badgeSubject(ctx.state.em, deps.site.id, deps.site.name, deps.config.publicUrl, slug, { images: true });
   sendPage(
     ctx,
     deps,
@@ -89,6 +89,11 @@ function profileBody(p: ListingProfile): Html {
       ),
       section('socials', 'Social profiles', socials(p.socials)),
       section('updates', 'Latest updates', updates(p.latest_updates)),
+      section(
+        'awards',
+        'Awards',
+        p.awards.length ? bullets(p.awards.map((a) => `${a.title}, week of ${a.week} (community votes)`)) : null,
+      ),
       section('rating', 'Community rating', rating(p.community_rating)),
       section('domain-rating', 'Domain Rating', domainRating(p.domain_rating)),
       section(

@@ -51,22 +51,26 @@ export async function listAwards(
 }
 
 /**
- * Writes the awards of one week: the three live launches of that week with the most community
- * votes cast during it. Idempotent: running it again for the same week rewrites the same rows.
+ * Writes the awards of one week, once: the three listings launched that week with the most
+ * community votes cast until the week's end, ties to the earlier launch, then the lower id
+ * (DESIGN, Publishing). A week already awarded is kept as it is, so a later run (or a vote cast
+ * after the week) changes nothing. Returns how many awards it wrote.
  */
 export async function writeWeeklyAwards(em: EntityManager, siteId: number, monday: Date): Promise<number> {
   const week = isoDate(monday);
   const rows = await query<{ id: number }>(
     em,
     sql`with ranked as (
-       select l.id, count(v.user_id)::int as votes, row_number() over (order by count(v.user_id) desc, l.id) as rank
-       from listing l join vote v on v.listing_id = l.id and v.created_at >= ${week}::date and v.created_at < ${isoDate(addWeeks(monday, 1))}::date
+       select l.id, count(v.user_id)::int as votes,
+         row_number() over (order by count(v.user_id) desc, l.launched_at, l.id) as rank
+       from listing l join vote v on v.listing_id = l.id and v.created_at < ${isoDate(addWeeks(monday, 1))}::date
        where l.site_id = ${siteId} and l.status = 'live' and l.launch_week = ${week}::date
        group by l.id
      )
      insert into award (site_id, week, rank, listing_id, votes)
-     select ${siteId}, ${week}::date, rank, id, votes from ranked where rank <= 3
-     on conflict (site_id, week, rank) do update set listing_id = excluded.listing_id, votes = excluded.votes
+     select ${siteId}, ${week}::date, rank, id, votes from ranked
+     where rank <= 3 and not exists (select 1 from award a where a.site_id = ${siteId} and a.week = ${week}::date)
+     on conflict (site_id, week, rank) do nothing
      returning id`,
   );
   return rows.length;

@@ -3,24 +3,30 @@ import type { Badges } from './schemas.js';
 import { allBadgeStyles, badgeEmbedHtml, badgeImageUrl, type BadgeStyle, type BadgeSubject } from '../domain/badges.js';
 import { notFound } from '../errors.js';
 import { query, sql } from '../platform/sql.js';
-import { listingUrl } from './sql.js';
+import { isPublic, listingUrl } from './sql.js';
 
 /**
- * Listings that may show a badge: besides live and scheduled ones, those awaiting their badge,
- * whose owners need the embed code to go live.
+ * Who may see a listing's badge: `images` serves the badge images of live and scheduled listings
+ * and of those awaiting their badge (the owner's homepage shows it before the listing is public);
+ * get_badges answers for public listings, and for any listing of the caller's own (`ownerId`).
  */
+export type BadgeAudience = { images: true } | { ownerId: number | null };
+
 export async function badgeSubject(
   em: EntityManager,
   siteId: number,
   siteName: string,
   publicUrl: string,
   slug: string,
+  audience: BadgeAudience,
 ): Promise<BadgeSubject> {
+  const shown =
+    'images' in audience
+      ? sql`status in ('awaiting_badge', 'scheduled', 'live')`
+      : sql`(${isPublic} or owner_id = ${audience.ownerId ?? 0})`;
   const [row] = await query(
     em,
-    sql<{
-      name: string;
-    }>`select name from listing where site_id = ${siteId} and slug = ${slug} and status in ('awaiting_badge', 'scheduled', 'live')`,
+    sql<{ name: string }>`select name from listing l where site_id = ${siteId} and slug = ${slug} and ${shown}`,
   );
   if (!row) throw notFound(`Listing ${slug}`);
   return { siteName, listingName: row.name, listingSlug: slug, listingUrl: listingUrl(publicUrl, slug), publicUrl };
@@ -34,8 +40,9 @@ export async function getBadges(
   publicUrl: string,
   slug: string,
   chosen: BadgeStyle,
+  ownerId: number | null,
 ): Promise<Badges> {
-  const subject = await badgeSubject(em, siteId, siteName, publicUrl, slug);
+  const subject = await badgeSubject(em, siteId, siteName, publicUrl, slug, { ownerId });
   return {
     listing: { slug, name: subject.listingName, url: subject.listingUrl },
     badge: { ...chosen, image_url: badgeImageUrl(subject, chosen), embed_html: badgeEmbedHtml(subject, chosen) },

@@ -25,6 +25,8 @@ export const profileColumns = (audience: 'public' | 'owner') => sql`${summaryJso
     'city', l.city, 'founded_year', l.founded_year, 'plan', l.plan,
     'latest_updates', (select coalesce(json_agg(u), '[]') from (select title, body, iso_utc(created_at) as posted_at
         from listing_update where listing_id = l.id order by created_at desc limit 5) u),
+    'awards', (select coalesce(json_agg(json_build_object('title', 'Launch of the Week #' || a.rank, 'week', a.week, 'rank', a.rank)
+        order by a.week desc, a.rank), '[]') from award a where a.listing_id = l.id),
     'community_rating', (select json_build_object('average', round(avg(r.rating), 2), 'count', count(*), 'rule', 'genuine reviews only: one per person, the owner''s and flagged reviews excluded')
         from review r where r.listing_id = l.id and not r.flagged and r.user_id is distinct from l.owner_id),
     'not_found_on_website', l.not_found_on_website,

@@ -104,6 +104,9 @@ export const listingProfile = listingSummary.extend({
   founded_year: z.int().nullable(),
   plan: z.enum(['free', 'paid']),
   latest_updates: z.array(z.object({ title: z.string(), body: z.string(), posted_at: timestamp })),
+  awards: z
+    .array(z.object({ title: z.string(), week: date, rank: z.int().min(1).max(3) }))
+    .describe('Launch of the Week awards won, by community votes only; newest first.'),
   community_rating: communityRating,
   not_found_on_website: z.array(z.string()).describe('Facts the company website did not state, left blank on purpose.'),
   seo: z.object({ title: z.string().nullable(), description: z.string().nullable() }),

@@ -6,6 +6,7 @@ import { apiKeyCommand } from './apikey.js';
 import { seedCommand } from './seed.js';
 import { siteCommand } from './site.js';
 import { listingCommand } from './listing.js';
+import { awardsCommand } from './awards.js';
 import {
   addBlogPostCommand,
   addInterviewQuestionsCommand,
@@ -22,6 +23,7 @@ export const commands: Record<string, CliCommand> = {
   seed: seedCommand,
   site: siteCommand,
   listing: listingCommand,
+  awards: awardsCommand,
   'set-price': setPriceCommand,
   'import-categories': importCategoriesCommand,
   'add-blog-post': addBlogPostCommand,

@@ -55,11 +55,14 @@ export async function defaultSiteId(em: EntityManager): Promise<number> {
 }
 
 /** Runs `work` on the default site; a known failure prints its message and exits 1. */
-export async function onSite(ctx: CliContext, work: (em: EntityManager, siteId: number) => Promise<string>): Promise<number> {
+export async function onSite(
+  ctx: CliContext,
+  work: (em: EntityManager, siteId: number, orm: Orm) => Promise<string>,
+): Promise<number> {
   try {
     const message = await withDatabase(ctx, async (orm) => {
       const em = orm.em.fork();
-      return work(em, await defaultSiteId(em));
+      return work(em, await defaultSiteId(em), orm);
     });
     console.log(message);
     return 0;

@@ -1,16 +1,23 @@
 import { copyListingToSite } from '../listings/copy.js';
 import { listRevisions } from '../listings/revisions.js';
+import { startPaidLaunch } from '../publishing/launch.js';
+import { paidLaunchOf } from '../publishing/paid-launch.js';
+import { withTemporal } from './temporal.js';
 import type { CliCommand } from './command.js';
 import { onSite } from './database.js';
 import { actionOptions } from './options.js';
 
-const usage = 'Usage: npm run cli -- listing history <slug> [--limit <n>]   |   listing copy <slug> --site <site key>';
+const usage =
+  'Usage: npm run cli -- listing history <slug> [--limit <n>]   |   listing copy <slug> --site <site key>   |   listing launch <slug> [--week YYYY-MM-DD]';
 
-/** `listing history <slug>`: the owner edits with before and after; `listing copy <slug> --site <key>`: the company on another site. */
+/**
+ * `listing history <slug>`: the owner edits with before and after; `listing copy <slug> --site <key>`:
+ * the company on another site; `listing launch <slug> [--week]`: a paid launch, for support and tests.
+ */
 export const listingCommand: CliCommand = {
-  summary: 'listing history <slug> [--limit n] | listing copy <slug> --site <key>',
+  summary: 'listing history <slug> [--limit n] | listing copy <slug> --site <key> | listing launch <slug> [--week YYYY-MM-DD]',
   async run(args, ctx) {
-    const { action, rest, options } = actionOptions(args, ['limit', 'site']);
+    const { action, rest, options } = actionOptions(args, ['limit', 'site', 'week']);
     const slug = rest.length === 1 ? rest[0] : undefined;
     if (action === 'history' && slug) {
       const limit = Number(options.limit ?? 50);
@@ -36,6 +43,15 @@ export const listingCommand: CliCommand = {
       return onSite(ctx, async (em, siteId) => {
         const copy = await copyListingToSite(em, siteId, slug, options.site!);
         return `Listing ${copy.slug} (id ${copy.id}) created on the site ${copy.site}, not published.`;
+      });
+    }
+    if (action === 'launch' && slug) {
+      return onSite(ctx, async (em, siteId) => {
+        const launch = await paidLaunchOf(em, siteId, slug, options.week, new Date());
+        await withTemporal(ctx.config, (temporal) => startPaidLaunch(temporal, launch));
+        return launch.week
+          ? `Paid launch of ${slug} started: scheduled for the week of ${launch.week}, live on its Monday at 00:00 UTC.`
+          : `Paid launch of ${slug} started: live at once.`;
       });
     }
     console.error(usage);

@@ -30,12 +30,14 @@ export async function readHomepage(config: CrawlConfig, url: string): Promise<Ho
   };
   const start = parseHttpUrl(url);
   const robots = await loadRobots(start.origin, policy.userAgent, (u) => guardedFetch(u, policy));
-  if (!robots.allows(start.href)) throw new CrawlError('robots_forbidden', `robots.txt of ${start.origin} forbids reading ${start.href}`);
+  if (!robots.allows(start.href))
+    throw new CrawlError('robots_forbidden', `robots.txt of ${start.origin} forbids reading ${start.href}`);
   const response = await guardedFetch(start.href, policy);
   if (response.status >= 400) throw new CrawlError('http_error', `${response.url} answered HTTP ${response.status}`);
   const html = response.body.toString('utf8');
   const markup = html.replace(/<script\b[\s\S]*?<\/script>/gi, '');
-  if (markup.length >= minStaticMarkup || !/<script\b/i.test(html)) return { url: response.url, html, renderedWithBrowser: false };
+  if (markup.length >= minStaticMarkup || !/<script\b/i.test(html))
+    return { url: response.url, html, renderedWithBrowser: false };
   const renderer = lazyRenderer(config.chromiumPath, policy);
   if (!renderer) return { url: response.url, html, renderedWithBrowser: false };
   try {

@@ -16,6 +16,9 @@ export interface BadgeStyle {
   size: BadgeSize;
 }
 
+/** The badge get_badges answers by default, and the one the owner view offers to paste. */
+export const standardBadge: BadgeStyle = { shape: 'standard', mode: 'auto', size: 'm' };
+
 export interface BadgeSubject {
   siteName: string;
   listingName: string;

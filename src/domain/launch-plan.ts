@@ -1,3 +1,4 @@
+import type { ListingPlan } from './listing-status.js';
 import { addWeeks, isoDate, mondayOf, parseIsoDate } from './weeks.js';
 
 /**
@@ -48,15 +49,31 @@ export type FreeLaunchStep =
   | { kind: 'back_to_draft' };
 
 /**
- * What a free listing does now: its week over with the gates unmet -> the next week, or back to
- * draft after the last allowed miss; gates met -> live when its week has begun, else scheduled
- * until its Monday; otherwise wait for the next check.
+ * What a free listing does now. Its week over: moved to the next week (gates met at that moment
+ * included: the week itself was missed), or back to draft after the last allowed miss with the
+ * gates still unmet. Within or before its week: gates met -> live once the week has begun, else
+ * scheduled until its Monday; otherwise wait for the next check.
  */
 export function freeLaunchStep(input: { nowMs: number; week: string; gatesMet: boolean; missedWeeks: number }): FreeLaunchStep {
+  if (input.nowMs >= weekEndMs(input.week)) {
+    return !input.gatesMet && input.missedWeeks + 1 >= maxMissedWeeks ? { kind: 'back_to_draft' } : { kind: 'move_week' };
+  }
   const start = weekStartMs(input.week);
   if (input.gatesMet) return input.nowMs >= start ? { kind: 'go_live' } : { kind: 'schedule', untilMs: start };
-  if (input.nowMs >= weekEndMs(input.week)) {
-    return input.missedWeeks + 1 >= maxMissedWeeks ? { kind: 'back_to_draft' } : { kind: 'move_week' };
-  }
   return { kind: 'wait', delayMs: nextGateCheckDelay(input.nowMs, input.week) };
 }
+
+/** What starts or changes a listing's launch lifecycle. `week` null on a paid launch: live at once. */
+export interface ListingLaunchInput {
+  listingId: number;
+  plan: ListingPlan;
+  week: string | null;
+}
+
+/** A paid launch's week, as an order names it: null for at once. */
+export interface PaidLaunchRequest {
+  week: string | null;
+}
+
+/** The launch as a lifecycle reports it (Temporal UI and tests). */
+export type LaunchOutcome = 'live' | 'returned_to_draft';

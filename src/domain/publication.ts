@@ -13,6 +13,8 @@ export interface BadgeGate {
   /** The page the last check read. */
   looked_at: string | null;
   detail: string;
+  /** The standard badge's HTML, ready to paste. */
+  embed_html: string;
 }
 
 export interface PublicationFacts {
@@ -20,9 +22,11 @@ export interface PublicationFacts {
   plan: ListingPlan;
   launchWeek: string | null;
   launchedAt: string | null;
+  statusReason: string | null;
+  /** The product's own website, where the badge goes. */
+  websiteUrl: string | null;
   /** The listing's page on this site, which the badge links to. */
   listingUrl: string;
-  badgesUrl: string;
   badge: BadgeGate;
   founderProfile: FounderProfileGate;
 }
@@ -32,12 +36,15 @@ export function nextStep(facts: PublicationFacts): string {
   switch (facts.status) {
     case 'draft':
       return (
+        (facts.statusReason ? `${facts.statusReason} ` : '') +
         'Choose how to launch: choose_free_listing queues it for a free launch week (it needs the badge on your homepage and a complete founder profile), ' +
         'or create_checkout with the launch product launches it at once or in a week you pick.' +
         (gates.length ? ` For the free plan, still missing: ${gates.join('; ')}.` : '')
       );
     case 'awaiting_badge':
-      return `Queued for the week of ${facts.launchWeek ?? 'a free launch week'}; it is scheduled once these hold: ${gates.join('; ') || 'the next check confirms the gates'}.`;
+      return gates.length
+        ? `${capitalised(gates.join('; '))}. Queued for the week of ${facts.launchWeek ?? 'a free launch week'}; it is scheduled once these hold (call choose_free_listing again to check at once).`
+        : `Queued for the week of ${facts.launchWeek ?? 'a free launch week'}: the gates hold, the next check schedules it (call choose_free_listing again to check at once).`;
     case 'scheduled':
       return `Nothing to do: it goes live on ${facts.launchWeek ?? 'its launch week'} at 00:00 UTC. Meanwhile you can edit it with update_my_listing.`;
     case 'live':
@@ -49,12 +56,15 @@ export function nextStep(facts: PublicationFacts): string {
   }
 }
 
-/** The free plan's gates that do not hold, in words. */
-export function unmetGates(facts: Pick<PublicationFacts, 'badge' | 'founderProfile' | 'listingUrl' | 'badgesUrl'>): string[] {
+/** The free plan's gates that do not hold, each as what to do. */
+export function unmetGates(facts: Pick<PublicationFacts, 'badge' | 'founderProfile' | 'websiteUrl' | 'listingUrl'>): string[] {
   const unmet: string[] = [];
   if (!facts.badge.found) {
-    unmet.push(`the badge on your homepage, linking to ${facts.listingUrl} (embed code at ${facts.badgesUrl})`);
+    const where = facts.websiteUrl ?? 'your homepage';
+    unmet.push(`add the badge to ${where}, linking to ${facts.listingUrl} (embed code in publication.badge.embed_html)`);
   }
-  if (!facts.founderProfile.complete) unmet.push(`the founder profile: ${facts.founderProfile.missing.join(', ')}`);
+  if (!facts.founderProfile.complete) unmet.push(`complete the founder profile: ${facts.founderProfile.missing.join(', ')}`);
   return unmet;
 }
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

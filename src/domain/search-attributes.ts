@@ -20,6 +20,9 @@ export const claimStatusAttribute = defineSearchAttributeKey('ClaimStatus', Sear
 export const orderNumberAttribute = defineSearchAttributeKey('OrderNumber', SearchAttributeType.KEYWORD);
 export const orderStatusAttribute = defineSearchAttributeKey('OrderStatus', SearchAttributeType.KEYWORD);
 
+/** Set by Temporal on a run a schedule started: the time it was due (a late catch-up run still knows its slot). */
+export const scheduledStartTimeAttribute = defineSearchAttributeKey('TemporalScheduledStartTime', SearchAttributeType.DATETIME);
+
 export const customSearchAttributes = [
   draftIdAttribute,
   ownerIdAttribute,

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { profileColumns, profileOf, type ProfileRow } from '../catalogue/listing-profile.js';
 import { listingUrl } from '../catalogue/sql.js';
+import { badgeEmbedHtml, standardBadge } from '../domain/badges.js';
 import { founderProfileGate, type FounderFacts } from '../domain/founder-profile.js';
 import type { ListingPlan, ListingStatus } from '../domain/listing-status.js';
 import { publicStatuses } from '../domain/catalogue-terms.js';
@@ -17,7 +18,9 @@ interface OwnerRow extends ProfileRow {
   launched_at: string | null;
   created_at: string;
   updated_at: string;
-  badge: BadgeGate | null;
+  status_reason: string | null;
+  site_name: string;
+  badge: Omit<BadgeGate, 'embed_html'> | null;
   founder_facts: FounderFacts[];
 }
 
@@ -29,13 +32,14 @@ export const founderFacts = sql`(select coalesce(json_agg(json_build_object('nam
     from listing_founder lf join founder f on f.id = lf.founder_id where lf.listing_id = l.id)`;
 
 /** What the owner sees beyond the profile: status and plan, the free plan's gates, the founders' facts. */
-const ownerColumns = sql`${profileColumns('owner')}, l.status, l.launch_week, iso_utc(l.launched_at) as launched_at,
+const ownerColumns = sql`${profileColumns('owner')}, l.status, l.launch_week, iso_utc(l.launched_at) as launched_at, l.status_reason,
+  (select s.name from site s where s.id = l.site_id) as site_name,
   iso_utc(l.created_at) as created_at, iso_utc(l.updated_at) as updated_at,
   (select json_build_object('found', b.found, 'checked_at', iso_utc(b.checked_at), 'next_check_at', iso_utc(b.next_check_at),
       'looked_at', b.looked_at, 'detail', b.detail) from listing_badge_check b where b.listing_id = l.id) as badge,
   ${founderFacts} as founder_facts`;
 
-const notCheckedYet: BadgeGate = {
+const notCheckedYet: Omit<BadgeGate, 'embed_html'> = {
   found: false,
   checked_at: null,
   next_check_at: null,
@@ -83,8 +87,16 @@ export async function listOwnedListings(
 function ownerView(row: OwnerRow, publicUrl: string): OwnerListing {
   const { story: _story, milestones: _milestones, media: _media, ...profile } = profileOf(row, publicUrl);
   const plan = row.plan as ListingPlan;
-  const badge = row.badge ?? notCheckedYet;
+  const subject = {
+    siteName: row.site_name,
+    listingName: profile.name,
+    listingSlug: profile.slug,
+    listingUrl: listingUrl(publicUrl, profile.slug),
+    publicUrl,
+  };
+  const badge: BadgeGate = { ...(row.badge ?? notCheckedYet), embed_html: badgeEmbedHtml(subject, standardBadge) };
   const founderProfile = founderProfileGate(row.founder_facts);
+  const free = plan === 'free';
   return {
     ...profile,
     status: row.status,
@@ -93,14 +105,17 @@ function ownerView(row: OwnerRow, publicUrl: string): OwnerListing {
       plan,
       launch_week: row.launch_week,
       launched_at: row.launched_at,
-      gates: plan === 'free' ? { badge, founder_profile: founderProfile } : null,
+      badge: free ? badge : null,
+      founder_profile: free ? founderProfile : null,
+      status_reason: row.status_reason,
       next_step: nextStep({
         status: row.status,
         plan,
         launchWeek: row.launch_week,
         launchedAt: row.launched_at,
-        listingUrl: listingUrl(publicUrl, profile.slug),
-        badgesUrl: `${publicUrl}/api/v1/listings/${profile.slug}/badges`,
+        statusReason: row.status_reason,
+        websiteUrl: profile.links.website,
+        listingUrl: subject.listingUrl,
         badge,
         founderProfile,
       }),

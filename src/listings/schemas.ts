@@ -11,6 +11,9 @@ const badgeGate = z
     next_check_at: timestamp.nullable(),
     looked_at: z.string().nullable().describe('The page the last check read.'),
     detail: z.string().describe('What the last check saw, in words.'),
+    embed_html: z
+      .string()
+      .describe('The standard badge, ready to paste into the homepage: a link to the listing page around its image.'),
   })
   .describe('The badge on the website homepage, linking to the listing page here.');
 
@@ -25,10 +28,12 @@ export const publication = z.object({
   plan: z.enum(listingPlans),
   launch_week: date.nullable(),
   launched_at: timestamp.nullable(),
-  gates: z
-    .object({ badge: badgeGate, founder_profile: founderProfileGate })
+  badge: badgeGate.nullable().describe("The free plan's badge gate; null for a paid listing, which has no gates."),
+  founder_profile: founderProfileGate.nullable().describe("The free plan's founder-profile gate; null for a paid listing."),
+  status_reason: z
+    .string()
     .nullable()
-    .describe("The free plan's gates; null for a paid listing, which has none."),
+    .describe('Why the listing is in its status when a lifecycle put it there (e.g. back to draft after missed weeks).'),
   next_step: z.string().describe('The one thing to do next, in a sentence.'),
 });
 

@@ -28,7 +28,11 @@ export async function checkLaunchGates(
 ): Promise<GateCheck> {
   const [listing] = await query(
     em,
-    sql<{ slug: string; website_url: string | null; founders: FounderFacts[] }>`select l.slug, l.website_url, ${founderFacts} as founders
+    sql<{
+      slug: string;
+      website_url: string | null;
+      founders: FounderFacts[];
+    }>`select l.slug, l.website_url, ${founderFacts} as founders
      from listing l where l.id = ${listingId}`,
   );
   if (!listing) throw notFound(`Listing ${listingId}`);
@@ -62,6 +66,10 @@ async function lookForBadge(
           detail: `${home.url}${how} has no link to ${subject.listingUrl} and no badge image of this listing.`,
         };
   } catch (error) {
-    return { found: false, lookedAt: websiteUrl, detail: `The homepage could not be read: ${(error as Error).message}.`.slice(0, 500) };
+    return {
+      found: false,
+      lookedAt: websiteUrl,
+      detail: `The homepage could not be read: ${(error as Error).message}.`.slice(0, 500),
+    };
   }
 }

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { ensureHousekeepingSchedule, workflowIds } from '../../src/temporal.js';
+import { ensureSchedules, workflowIds } from '../../src/temporal.js';
 import { startWorkerProcess } from '../support/worker-process.js';
 import { housekeeping } from '../../workflows/housekeeping.js';
 import type { ping } from '../support/workflows/ping.js';
@@ -27,22 +27,33 @@ describe('Temporal round trip', () => {
   });
 });
 
-describe('housekeeping schedule', () => {
+describe('schedules', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp({ worker: false });
   });
   afterAll(async () => {
     await app.deps.temporal.client.schedule.getHandle(workflowIds.housekeepingSchedule).delete();
+    await app.deps.temporal.client.schedule.getHandle(workflowIds.weeklyAwardsSchedule).delete();
     await app.close();
   });
 
-  it('is created once, hourly, and ensuring it again updates it instead of failing', async () => {
-    await ensureHousekeepingSchedule(app.deps.temporal);
-    await ensureHousekeepingSchedule(app.deps.temporal);
+  it('are created once, and ensuring them again updates them instead of failing', async () => {
+    await ensureSchedules(app.deps.temporal);
+    await ensureSchedules(app.deps.temporal);
     const schedule = await app.deps.temporal.client.schedule.getHandle(workflowIds.housekeepingSchedule).describe();
     expect(schedule.spec.intervals).toMatchObject([{ every: 3_600_000 }]);
     expect(schedule.action).toMatchObject({ type: 'startWorkflow', workflowType: 'housekeeping', taskQueue: app.taskQueue });
+  });
+
+  it('award the week that ended every Monday at 00:05 UTC, catching up four weeks', async () => {
+    await ensureSchedules(app.deps.temporal);
+    const awards = await app.deps.temporal.client.schedule.getHandle(workflowIds.weeklyAwardsSchedule).describe();
+    expect(awards.spec.calendars).toMatchObject([
+      { dayOfWeek: [{ start: 'MONDAY', end: 'MONDAY' }], hour: [{ start: 0 }], minute: [{ start: 5 }] },
+    ]);
+    expect(awards.policies).toMatchObject({ catchupWindow: 28 * 24 * 3_600_000, overlap: 'BUFFER_ALL' });
+    expect(awards.action).toMatchObject({ type: 'startWorkflow', workflowType: 'weeklyAwards', taskQueue: app.taskQueue });
   });
 });
 

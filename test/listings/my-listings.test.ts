@@ -48,10 +48,9 @@ describe('list_my_listings and get_my_listing', () => {
       story: null,
       publication: {
         plan: 'free',
-        gates: {
-          badge: { found: false, checked_at: null, next_check_at: null },
-          founder_profile: { complete: false, missing: [expect.stringContaining('at least one founder')] },
-        },
+        badge: { found: false, checked_at: null, next_check_at: null, embed_html: expect.stringContaining('/listings/hushhush') },
+        founder_profile: { complete: false, missing: [expect.stringContaining('at least one founder')] },
+        status_reason: null,
       },
     });
     expect(res.body.publication.next_step).toContain('choose_free_listing');
@@ -65,7 +64,7 @@ describe('list_my_listings and get_my_listing', () => {
       [app.deps.site.id],
     );
     await db.execute('insert into listing_founder (listing_id, founder_id, position) values (?, ?, 0)', [draftId, founderId]);
-    let gate = (await owner.call('GET', `/me/listings/${draftId}`)).body.publication.gates.founder_profile;
+    let gate = (await owner.call('GET', `/me/listings/${draftId}`)).body.publication.founder_profile;
     expect(gate.complete).toBe(false);
     expect(gate.missing).toEqual([
       'Ada: a bio of at least 80 characters (now 9)',
@@ -75,7 +74,7 @@ describe('list_my_listings and get_my_listing', () => {
       'b'.repeat(80),
       founderId,
     ]);
-    gate = (await owner.call('GET', `/me/listings/${draftId}`)).body.publication.gates.founder_profile;
+    gate = (await owner.call('GET', `/me/listings/${draftId}`)).body.publication.founder_profile;
     expect(gate).toEqual({ complete: true, missing: [] });
   });
 
@@ -399,7 +398,7 @@ describe('answer_interview', () => {
     expect(again.body.answers.map((a: any) => a.answer)).toEqual(['Invoices hurt.', 'Asia.']);
 
     await em().execute(`update founder set socials = '{}' where slug = 'ada'`);
-    const gate = (await owner.call('GET', `/me/listings/${draftId}`)).body.publication.gates.founder_profile;
+    const gate = (await owner.call('GET', `/me/listings/${draftId}`)).body.publication.founder_profile;
     expect(gate).toEqual({ complete: true, missing: [] });
 
     await em().execute(

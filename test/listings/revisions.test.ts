@@ -1,25 +1,13 @@
-import { spawn } from 'node:child_process';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { WebClient } from '../support/web-client.js';
+import { runCli } from '../support/cli.js';
 import { insertListing, ownerWithKey, type Owner } from './support.js';
 
 let app: TestApp;
 let owner: Owner;
 let listingId: number;
 
-/** `npm run cli -- ...` against the test database, as an operator would run it. */
-function cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-      env: { ...process.env, ...app.env, LOG_LEVEL: 'silent' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const cli = (...args: string[]) => runCli(app, ...args);
 
 beforeAll(async () => {
   app = await startTestApp({ worker: false });

@@ -39,6 +39,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   await createDatabaseFromTemplate(serverUrl, database);
   const databaseUrl = databaseUrlFor(serverUrl, database);
+  await spreadWorkflowKeys(serverUrl, databaseUrl);
   const port = await freePort();
   const taskQueue = `test-${database}`;
   const env: Record<string, string> = {
@@ -112,6 +113,25 @@ async function withServer<T>(serverUrl: string, work: (client: pg.Client) => Pro
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Rows whose ids are workflow ids (listing-launch-<listing id>, listing-update-<update id>), with
+ * the id range each test app takes: every file's database starts them elsewhere, so two files
+ * running at once on the one Temporal server never share a workflow id.
+ */
+export const workflowKeyedIds: Record<string, number> = { listing: 1_000_000, listing_update: 1_000_000 };
+
+async function spreadWorkflowKeys(serverUrl: string, databaseUrl: string): Promise<void> {
+  const index = await withServer(serverUrl, async (c) => {
+    await c.query('create sequence if not exists test_app_index');
+    return Number((await c.query<{ n: string }>(`select nextval('test_app_index') as n`)).rows[0].n);
+  });
+  await withServer(databaseUrl, async (c) => {
+    for (const [table, range] of Object.entries(workflowKeyedIds)) {
+      await c.query(`select setval(pg_get_serial_sequence($1, 'id'), $2)`, [table, index * range]);
+    }
+  });
 }
 
 function createDatabaseFromTemplate(serverUrl: string, database: string): Promise<unknown> {

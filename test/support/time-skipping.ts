@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker } from '@temporalio/worker';
+import { Worker, type WorkerOptions } from '@temporalio/worker';
 import type { Activities } from '../../activities/index.js';
 import { createLogger } from '../../src/logger.js';
 import { searchAttributeTypes } from '../../src/temporal.js';
@@ -43,11 +43,13 @@ export function workerWithActivities(
   env: TestWorkflowEnvironment,
   taskQueue: string,
   activities: Partial<Activities>,
+  options: Pick<WorkerOptions, 'maxCachedWorkflows'> = {},
 ): Promise<Worker> {
   return Worker.create({
     connection: env.nativeConnection,
     taskQueue,
     workflowBundle: { code: readFileSync(required(testEnv.workflowBundle), 'utf8') },
     activities,
+    ...options,
   });
 }

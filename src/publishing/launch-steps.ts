@@ -1,0 +1,115 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Config } from '../config.js';
+import type { ListingEvent, ListingPlan } from '../domain/listing-status.js';
+import { addWeeks, isoDate, mondayOf, parseIsoDate } from '../domain/weeks.js';
+import { Listing, type ListingEntity } from '../entities/listing.js';
+import { notFound } from '../errors.js';
+import { statusAfter } from '../listings/status.js';
+import { listingUnitOfWork } from '../listings/unit-of-work.js';
+import type { Mailer } from '../mail/index.js';
+import { noticeOwner } from './notices.js';
+import { firstWeekWithFreeSlot } from './slots.js';
+
+/**
+ * The steps of a listing's launch, as the listingLaunch workflow's activities take them. Each is
+ * one unit of work through the status transitions, and each is safe to repeat: a retried step
+ * finds the listing already where the step puts it and changes nothing.
+ */
+
+async function onListing<T>(
+  em: EntityManager,
+  listingId: number,
+  work: (listing: ListingEntity, tx: EntityManager) => Promise<T>,
+) {
+  return listingUnitOfWork(em, async (tx) => {
+    const listing = await tx.findOne(Listing, { id: listingId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!listing) throw notFound(`Listing ${listingId}`);
+    return work(listing, tx);
+  });
+}
+
+const weekOf = (value: ListingEntity['launchWeek']): string | null => (value ? String(value).slice(0, 10) : null);
+
+/** Scheduled for `week`: a free listing whose gates hold, or a paid launch for a later week. */
+export async function scheduleLaunch(
+  em: EntityManager,
+  input: { listingId: number; plan: ListingPlan; week: string },
+): Promise<void> {
+  await onListing(em, input.listingId, (listing) => {
+    if (listing.status === 'scheduled' && listing.plan === input.plan && weekOf(listing.launchWeek) === input.week)
+      return Promise.resolve();
+    const event: ListingEvent = input.plan === 'paid' ? 'paid_launch_scheduled' : 'gates_met';
+    listing.status = statusAfter(listing.status, event);
+    listing.plan = input.plan;
+    listing.launchWeek = input.week;
+    listing.statusReason = null;
+    return Promise.resolve();
+  });
+}
+
+/**
+ * Live now, in the week that holds this moment: from scheduled when its week begins, or at once
+ * by a free listing whose gates hold in its week or a paid launch. The owner is mailed once.
+ */
+export async function goLive(
+  em: EntityManager,
+  mailer: Mailer,
+  publicUrl: string,
+  input: { listingId: number; plan: ListingPlan },
+): Promise<void> {
+  const week = await onListing(em, input.listingId, (listing) => {
+    if (listing.status !== 'live') {
+      const now = new Date();
+      // A free listing whose gates hold within its week passes through scheduled on its way.
+      if (listing.status === 'awaiting_badge' && input.plan === 'free') listing.status = statusAfter(listing.status, 'gates_met');
+      const event: ListingEvent =
+        input.plan === 'paid' && listing.status !== 'scheduled' ? 'paid_launch_now' : 'launch_week_began';
+      listing.status = statusAfter(listing.status, event);
+      listing.launchWeek = isoDate(mondayOf(now));
+      listing.launchedAt = now;
+      listing.statusReason = null;
+    }
+    if (input.plan === 'paid') listing.plan = 'paid';
+    return Promise.resolve(weekOf(listing.launchWeek)!);
+  });
+  await noticeOwner(em, mailer, publicUrl, { listingId: input.listingId, kind: 'live', week });
+}
+
+/** A free week missed: the listing moves to the next week with a free slot after it, and the owner is told. */
+export async function moveLaunchWeek(
+  em: EntityManager,
+  config: Config,
+  mailer: Mailer,
+  input: { listingId: number; missedWeek: string },
+): Promise<string> {
+  const week = await onListing(em, input.listingId, async (listing, tx) => {
+    const current = weekOf(listing.launchWeek);
+    // A retry after the move finds the listing already in a later week.
+    if (current && current > input.missedWeek) return current;
+    const after = addWeeks(parseIsoDate(input.missedWeek)!, 1);
+    const next = await firstWeekWithFreeSlot(tx, listing.siteId, 'free', after, config.launches.freeSlotsPerWeek, listing.id);
+    listing.launchWeek = next;
+    return next;
+  });
+  await noticeOwner(em, mailer, config.publicUrl, { listingId: input.listingId, kind: 'week_moved', week });
+  return week;
+}
+
+/** The free launch gave up after its missed weeks: back to draft with the reason, and the owner is told. */
+export async function returnToDraft(
+  em: EntityManager,
+  mailer: Mailer,
+  publicUrl: string,
+  input: { listingId: number; reason: string; lastWeek: string },
+): Promise<void> {
+  await onListing(em, input.listingId, (listing) => {
+    if (listing.status === 'awaiting_badge') {
+      listing.status = statusAfter(listing.status, 'weeks_missed');
+      listing.statusReason = input.reason;
+      listing.launchWeek = null;
+    }
+    return Promise.resolve();
+  });
+  await noticeOwner(em, mailer, publicUrl, { listingId: input.listingId, kind: 'returned_to_draft', week: input.lastWeek });
+}

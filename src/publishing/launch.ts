@@ -1,0 +1,49 @@
+import { checkGatesNowUpdate, listingLaunch, upgradedSignal } from '../../workflows/listing-launch.js';
+import type { ListingLaunchInput } from '../domain/launch-plan.js';
+import { launchStatusAttribute, listingIdAttribute, ownerIdAttribute } from '../domain/search-attributes.js';
+import {
+  signalLifecycleWithStart,
+  updateLifecycleWithStart,
+  workflowIds,
+  type LifecycleStart,
+  type TemporalHandle,
+} from '../temporal.js';
+
+function launchStart(input: ListingLaunchInput, ownerId: number, status: string): LifecycleStart<typeof listingLaunch> {
+  const when = input.week ? `the week of ${input.week}` : 'now';
+  return {
+    workflowId: workflowIds.listingLaunch(input.listingId),
+    args: [input],
+    searchAttributes: [
+      { key: listingIdAttribute, value: input.listingId },
+      { key: ownerIdAttribute, value: ownerId },
+      { key: launchStatusAttribute, value: status },
+    ],
+    summary: `Listing ${input.listingId} (owner ${ownerId}): ${input.plan} launch, ${when}`,
+  };
+}
+
+/**
+ * Starts the free launch of a listing queued for `week`, or joins the one already running, and
+ * checks its gates now; resolves once that check is written.
+ */
+export async function checkFreeLaunchNow(
+  temporal: TemporalHandle,
+  input: { listingId: number; ownerId: number; week: string },
+): Promise<void> {
+  const start = launchStart({ listingId: input.listingId, plan: 'free', week: input.week }, input.ownerId, 'awaiting_badge');
+  await updateLifecycleWithStart(temporal, listingLaunch, start, checkGatesNowUpdate);
+}
+
+/**
+ * A paid launch bought for a listing (orders, or the operator command): live at once when `week`
+ * is null or has begun, else scheduled until its Monday. A free launch already running becomes
+ * paid and keeps its week unless `week` names another. Safe to repeat.
+ */
+export async function startPaidLaunch(
+  temporal: TemporalHandle,
+  input: { listingId: number; ownerId: number; week: string | null },
+): Promise<void> {
+  const start = launchStart({ listingId: input.listingId, plan: 'paid', week: input.week }, input.ownerId, 'paid');
+  await signalLifecycleWithStart(temporal, listingLaunch, start, upgradedSignal, { week: input.week });
+}
