@@ -51,10 +51,11 @@ export interface PaidLaunchRequest {
 
 /**
  * Delivers one line of a paid order and marks it fulfilled in the same transaction, so whatever
- * crashes and retries, the line is delivered once: launch and unlock-sections unlock the paid
- * sections, launch and extra-category add their categories, billboard records the contribution.
- * A launch line first starts (or upgrades) the listing's paid launch, which is safe to repeat.
- * Answers false when the order is no longer paid (refunded meanwhile): nothing more to deliver.
+ * crashes and retries, the line is delivered once: unlock-sections unlocks the paid sections,
+ * extra-category adds its categories, billboard records the contribution. A launch line unlocks
+ * the sections and adds its categories (both safe to repeat), then starts or upgrades the
+ * listing's paid launch (safe to repeat too), then is marked. Answers false when the order is no
+ * longer paid (refunded meanwhile): nothing more to deliver.
  */
 export async function fulfilOrderLine(
   em: EntityManager,
@@ -68,22 +69,23 @@ export async function fulfilOrderLine(
   if (!line) throw notFound(`Line ${position} of order ${number}`);
   if (pending.status !== 'paid') return false;
   if (line.fulfilledAt) return true;
-  if (line.productKey === 'launch' && line.listingId) {
-    await startPaidLaunch({ listingId: line.listingId, ownerId: pending.ownerId, week: line.options.week ?? null });
+  const launch = line.productKey === 'launch' && line.listingId !== null && line.listingId !== undefined;
+  if (launch) {
+    await listingUnitOfWork(em, (tx) => deliver(tx, pending, line));
+    await startPaidLaunch({ listingId: line.listingId!, ownerId: pending.ownerId, week: line.options.week ?? null });
   }
   return listingUnitOfWork(em, async (tx) => {
     const order = await lockedOrder(tx, number);
     if (order.status !== 'paid') return false;
-    const locked = await order.lines.load({ where: { position } });
-    const current = locked.getItems()[0];
+    const current = (await order.lines.load({ where: { position } })).getItems()[0];
     if (current.fulfilledAt) return true;
-    await deliver(tx, order, current);
+    if (!launch) await deliver(tx, order, current);
     current.fulfilledAt = new Date();
     return true;
   });
 }
 
-async function deliver(tx: EntityManager, order: OrderEntity, line: OrderLineEntity): Promise<void> {
+async function deliver(tx: EntityManager, order: Pick<OrderEntity, 'number' | 'siteId'>, line: OrderLineEntity): Promise<void> {
   if (line.productKey === 'billboard') {
     await execute(
       tx,

@@ -16,7 +16,7 @@ beforeAll(async () => {
   });
   shop = await openShop(app, 'buyer@example.com', 'bought');
   prices = await productPrices(app);
-  await addPromo(app, { code: 'HALF', value: 5000, productKeys: ['unlock-sections'] });
+  await addPromo(app, { code: 'HALF', value: 5000, productKeys: ['launch'] });
 });
 afterAll(async () => {
   await browser?.close();
@@ -35,8 +35,8 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms 
 describe('create_checkout and the checkout page', () => {
   it('builds a pending order with a checkout link, pays on the page in Chromium, and fulfils every line', async () => {
     const items = [
-      { product: 'unlock-sections', listing_id: shop.listingId },
-      { product: 'extra-category', listing_id: shop.listingId, categories: ['one-cat', 'two-cat'] },
+      { product: 'launch', listing_id: shop.listingId, categories: ['one-cat'] },
+      { product: 'extra-category', listing_id: shop.listingId, categories: ['two-cat', 'three-cat'] },
       { product: 'billboard', listing_id: shop.listingId, amount_cents: 5000 },
     ];
     const created = await shop.owner.call(
@@ -50,11 +50,11 @@ describe('create_checkout and the checkout page', () => {
     expect(order.number).toMatch(/^LD-\d{4}-\d{6}$/);
     expect(order).toMatchObject({ status: 'pending', currency: 'USD', promo: { code: 'HALF', applied: true } });
     expect(order.lines.map((l: any) => [l.product, l.fulfilled])).toEqual([
-      ['unlock-sections', false],
+      ['launch', false],
       ['extra-category', false],
       ['billboard', false],
     ]);
-    const net = Math.round(prices['unlock-sections'] / 2) + 2 * prices['extra-category'] + 5000;
+    const net = Math.round(prices.launch / 2) + 2 * prices['extra-category'] + 5000;
     expect(order.net_cents).toBe(net);
     expect(order.checkout_url).toMatch(new RegExp(`^${app.url}/checkout/${order.number}\\?t=[A-Za-z0-9_-]{32}$`));
 
@@ -87,8 +87,10 @@ describe('create_checkout and the checkout page', () => {
 
     await page.check('input[name=method][value=crypto]');
     await page.click('#pay');
-    const status = await page.textContent('#order-status');
-    expect(status).toMatch(/Paid/);
+    expect(await page.textContent('#order-status')).toMatch(/Paid/);
+    const paid = await shop.owner.call('GET', `/orders/${order.number}`);
+    expect(['paid', 'fulfilled']).toContain(paid.body.status);
+    expect(paid.body.paid_at).not.toBeNull();
 
     const fulfilled = await until(
       () => shop.owner.call('GET', `/orders/${order.number}`),
@@ -104,7 +106,12 @@ describe('create_checkout and the checkout page', () => {
       [shop.listingId],
     );
     expect([...listing.unlocked_sections].sort()).toEqual(['media', 'milestones', 'story']);
-    expect(listing.category_ids).toEqual([shop.categories.primary, shop.categories.one, shop.categories.two]);
+    expect(listing.category_ids).toEqual([
+      shop.categories.primary,
+      shop.categories.one,
+      shop.categories.two,
+      shop.categories.three,
+    ]);
     expect(Number(listing.billboard_cents)).toBe(5000);
     const [promo] = await sql<{ redemptions: number }>(app, "select redemptions from promo_code where code = 'HALF'");
     expect(promo.redemptions).toBe(1);
@@ -120,6 +127,13 @@ describe('create_checkout and the checkout page', () => {
     expect(mails[0].text_body).toContain('VAT number DE136695976');
     expect(mails[0].text_body).toContain('VAT number FR40303265045');
     expect(mails[0].text_body).toContain('Reverse charge');
+
+    // The launch line started the paid launch: live at once, plan paid.
+    const launched = await until(
+      () => shop.owner.call('GET', `/me/listings/${shop.listingId}`),
+      (r) => r.body.status === 'live',
+    );
+    expect(launched.body).toMatchObject({ status: 'live', plan: 'paid' });
 
     // The paid page says so; paying again changes nothing.
     await page.goto(order.checkout_url);
