@@ -52,24 +52,35 @@ export function createPaymentProvider(config: OrdersConfig): PaymentProvider {
   return {
     kind: 'stripe',
     async startPayment(request) {
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: 'payment',
-          client_reference_id: request.number,
-          customer_email: request.email,
-          metadata: { order_number: request.number },
-          line_items: [
-            {
-              quantity: 1,
-              price_data: { currency: 'usd', unit_amount: request.totalCents, product_data: { name: `Order ${request.number}` } },
-            },
-          ],
-          success_url: request.returnUrl,
-          cancel_url: request.returnUrl,
-        },
-        // One session per order and total: a double click or a retry reuses it.
-        { idempotencyKey: `checkout-${request.number}-${request.totalCents}` },
-      );
+      const session = await stripe.checkout.sessions
+        .create(
+          {
+            mode: 'payment',
+            client_reference_id: request.number,
+            customer_email: request.email,
+            metadata: { order_number: request.number },
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: 'usd',
+                  unit_amount: request.totalCents,
+                  product_data: { name: `Order ${request.number}` },
+                },
+              },
+            ],
+            success_url: request.returnUrl,
+            cancel_url: request.returnUrl,
+          },
+          // One session per order and total: a double click or a retry reuses it.
+          { idempotencyKey: `checkout-${request.number}-${request.totalCents}` },
+        )
+        .catch((error: Error) => {
+          throw new AppError(
+            'unavailable',
+            `The payment provider could not start the payment (${error.message}). Try again in a moment.`,
+          );
+        });
       if (!session.url) throw new AppError('unavailable', 'The payment provider gave no payment page; try again.');
       return { url: session.url, sessionId: session.id };
     },
