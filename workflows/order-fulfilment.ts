@@ -13,7 +13,8 @@ export interface OrderFulfilmentInput {
 export const orderPaidSignal = defineSignal('paid');
 
 const orders = proxyActivities<Activities>({
-  startToCloseTimeout: '2 minutes',
+  // Short: a step whose worker died is tried again after this long (each is a few queries).
+  startToCloseTimeout: '20 seconds',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes' },
 });
 
