@@ -1,19 +1,11 @@
 import type { OrdersConfig } from '../config.js';
 import { dollars } from '../domain/money.js';
+import type { PricedLine } from '../domain/pricing.js';
 import type { VatScheme } from '../domain/vat.js';
 import { html, joinHtml } from '../platform/html.js';
 
-export interface InvoiceLine {
-  product: string;
-  listing: string | null;
-  quantity: number;
-  unit_cents: number;
-  discount_cents: number;
-  net_cents: number;
-  vat_rate: number;
-  vat_cents: number;
-  total_cents: number;
-}
+/** A priced line as the invoice names it: the listing by its name. */
+export type InvoiceLine = Omit<PricedLine, 'listing_id' | 'options'> & { listing: string | null };
 
 export interface InvoiceFacts {
   invoiceNumber: string;
