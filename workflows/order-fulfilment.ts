@@ -15,7 +15,7 @@ export const orderPaidSignal = defineSignal('paid');
 const orders = proxyActivities<Activities>({
   // Short: a step whose worker died is tried again after this long (each is a few queries).
   startToCloseTimeout: '20 seconds',
-  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes' },
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
 
 function showStatus(status: OrderStatus): void {

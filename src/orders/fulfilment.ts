@@ -93,7 +93,10 @@ async function deliver(tx: EntityManager, order: Pick<OrderEntity, 'number' | 's
     );
     return;
   }
-  const listing = line.listingId ? await tx.findOne(Listing, { id: line.listingId }) : null;
+  // Held until commit: a launch lifecycle writing the listing meanwhile waits instead of making this write conflict.
+  const listing = line.listingId
+    ? await tx.findOne(Listing, { id: line.listingId }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+    : null;
   if (!listing) return;
   if (line.productKey === 'launch' || line.productKey === 'unlock-sections') {
     listing.unlockedSections = [...new Set<PaidSection>([...listing.unlockedSections, ...paidSections])];

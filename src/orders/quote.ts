@@ -64,6 +64,9 @@ const allowedOptions: Record<string, readonly (keyof OrderItem)[]> = {
  * Saves nothing but a refused code's count.
  */
 export async function priceOrderBody(em: EntityManager, buyer: Buyer, body: OrderBody, now = new Date()): Promise<PricedBody> {
+  if (!isCountryCode(body.billing_country)) {
+    throw invalid('billing_country', `${body.billing_country} is not an ISO 3166-1 alpha-2 country code.`);
+  }
   const requests = await lineRequests(em, buyer, body.items, now);
   const vat = await vatOf(buyer, body);
   const promo = body.promo_code ? await usablePromo(em, buyer, body.promo_code, requests, now) : null;
@@ -222,7 +225,6 @@ function extraCategories(
 
 async function vatOf(buyer: Buyer, body: OrderBody) {
   const country = body.billing_country;
-  if (!isCountryCode(country)) throw invalid('billing_country', `${country} is not an ISO 3166-1 alpha-2 country code.`);
   const number: Pick<OrderVat, 'vat_number' | 'vat_number_valid' | 'validated'> = {
     vat_number: body.vat_number ?? null,
     vat_number_valid: null,

@@ -118,7 +118,7 @@ describe('create_checkout and the checkout page', () => {
 
     const mails = await sql<{ subject: string; text_body: string }>(
       app,
-      'select subject, text_body from mail_outbox where recipient = ?',
+      "select subject, text_body from mail_outbox where recipient = ? and subject like 'Your receipt%'",
       ['buyer@example.com'],
     );
     expect(mails).toHaveLength(1);

@@ -94,7 +94,7 @@ describe('quote_order', () => {
   it.each<[string, unknown, string]>([
     ['an unknown product', { items: [{ product: 'nope', listing_id: 1 }], billing_country: 'DE' }, 'body.items.0.product'],
     ['no listing_id', { items: [{ product: 'launch' }], billing_country: 'DE' }, 'body.items.0.listing_id'],
-    ['a bad country', { items: [{ product: 'launch', listing_id: 1 }], billing_country: 'XX' }, 'body.billing_country'],
+    ['a bad country', { items: [{ product: 'nope' }], billing_country: 'XX' }, 'body.billing_country'],
     [
       'a country of three letters',
       { items: [{ product: 'launch', listing_id: 1 }], billing_country: 'DEU' },
