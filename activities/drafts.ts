@@ -1,4 +1,3 @@
-import { Context } from '@temporalio/activity';
 import { createCrawler } from '../src/crawl/index.js';
 import { createDrafter, draftProfile } from '../src/drafting/index.js';
 import type { DraftFieldName } from '../src/domain/draft-fields.js';
@@ -11,18 +10,8 @@ import {
   recordCrawlProgress,
   storeCrawl,
 } from '../src/drafts/build.js';
+import { heartbeating } from './heartbeat.js';
 import type { ActivityDeps } from './index.js';
-
-/** Heartbeats while long work runs, so a crashed worker's attempt is retried within seconds. */
-async function heartbeating<T>(work: () => Promise<T>): Promise<T> {
-  const context = Context.current();
-  const timer = setInterval(() => context.heartbeat(), 1000);
-  try {
-    return await work();
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 /** The draft build's steps (workflows/draft-build.ts). Each takes ids and reads the rest from PostgreSQL. */
 export function draftActivities(deps: ActivityDeps) {

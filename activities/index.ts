@@ -3,6 +3,7 @@ import type { Orm } from '../src/db.js';
 import type { Logger } from '../src/logger.js';
 import type { Mailer } from '../src/mail/index.js';
 import type { TemporalHandle } from '../src/temporal.js';
+import { claimActivities } from './claims.js';
 import { draftActivities } from './drafts.js';
 import { housekeepingActivities } from './housekeeping.js';
 import { listingUpdateActivities } from './listing-updates.js';
@@ -26,6 +27,7 @@ export function createActivities(deps: ActivityDeps) {
     ...listingUpdateActivities(deps),
     ...publishingActivities(deps),
     ...orderActivities(deps),
+    ...claimActivities(deps),
   };
 }
 

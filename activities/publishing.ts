@@ -5,6 +5,7 @@ import type { AwardedWeek } from '../src/domain/awards.js';
 import type { ListingPlan } from '../src/domain/listing-status.js';
 import { ApplicationFailure } from '@temporalio/activity';
 import { AppError } from '../src/errors.js';
+import { heartbeating } from './heartbeat.js';
 import type { ActivityDeps } from './index.js';
 
 /** A refused move (a rejected listing, say) stays refused: retrying it cannot help, so the run ends with the reason. */
@@ -24,7 +25,7 @@ export function publishingActivities(deps: ActivityDeps) {
   return {
     checkLaunchGates(input: { listingId: number; nextCheckAt: string | null }): Promise<GateCheck> {
       const next = input.nextCheckAt ? new Date(input.nextCheckAt) : null;
-      return checkLaunchGates(em(), config.crawl, config.publicUrl, input.listingId, next);
+      return heartbeating(() => checkLaunchGates(em(), config.crawl, config.publicUrl, input.listingId, next));
     },
     scheduleLaunch(input: { listingId: number; plan: ListingPlan; week: string }): Promise<void> {
       return refusalsAreFinal(scheduleLaunch(em(), input));

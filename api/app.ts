@@ -5,6 +5,7 @@ import { requestContext } from './middleware/request-context.js';
 import { problems } from './middleware/problem.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { securityHeaders } from './middleware/security-headers.js';
+import { allowedMethods } from './middleware/allowed-methods.js';
 import { healthRouter } from './health.js';
 import { docsRouter } from './web/docs.js';
 import { badgesRouter } from './web/badges.js';
@@ -24,6 +25,7 @@ import { updatesRouter } from './web/updates-pages.js';
 import { adminRouter } from './web/admin.js';
 import { checkoutRouter } from './web/checkout.js';
 import { stripeWebhookRouter } from './web/stripe-webhook.js';
+import { claimConfirmRouter } from './web/claim-confirm.js';
 
 const limited = /^\/(api\/|mcp(\/|$)|oauth\/)/;
 
@@ -65,11 +67,12 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
     adminRouter(deps),
     checkoutRouter(deps),
     stripeWebhookRouter(deps),
+    claimConfirmRouter(deps),
     ...(deps.config.devPages ? [devMailRouter(deps)] : []),
   ];
   for (const router of routers) {
+    app.use(allowedMethods(router));
     app.use(router.routes());
-    app.use(router.allowedMethods({ throw: true }));
   }
   app.use(mount(oauthMountPath, provider));
   return app;

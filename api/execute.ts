@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { AppError, type FieldError } from '../src/errors.js';
 import { listingProfileKey } from '../src/platform/read-cache.js';
 import { withIdempotency } from './middleware/idempotency.js';
+import { refuseUnsafeText } from './middleware/text-input.js';
 import { outputDrift } from './output-check.js';
-import type { Operation, OperationContext } from './operations/registry.js';
+import { successStatusOf, type Operation, type OperationContext } from './operations/registry.js';
 
 /** Raw input as a transport received it, before validation. */
 export interface RawInput {
@@ -22,11 +23,12 @@ export interface Execution {
 
 /**
  * The one pipeline every operation runs through, whichever transport called it: scope check,
- * validation, Idempotency-Key or the shared read cache, handler. REST and MCP only adapt its input
- * and output.
+ * the text rule, validation, Idempotency-Key or the shared read cache, handler. REST and MCP only
+ * adapt its input and output.
  */
 export async function execute(op: Operation, raw: RawInput, ctx: OperationContext, idempotencyKey?: string): Promise<Execution> {
   authorize(op, ctx);
+  refuseUnsafeText({ path: raw.path, query: raw.query, body: raw.body });
   const input = {
     path: parsePart(op.input.path, raw.path, 'path'),
     query: parsePart(op.input.query, raw.query, 'query'),
@@ -53,7 +55,10 @@ export async function execute(op: Operation, raw: RawInput, ctx: OperationContex
           await ctx.deps.readCache.get(`${op.id}:${ctx.site.id}:${JSON.stringify(input)}`, read);
     return { status: op.successStatus, body: value, json, replayed: false };
   }
-  const run = async () => ({ status: op.successStatus, body: await handle() });
+  const run = async () => {
+    const body = await handle();
+    return { status: successStatusOf(op, body), body };
+  };
   if (!op.idempotencyKey || idempotencyKey === undefined) return { ...(await run()), replayed: false };
   return withIdempotency(ctx, op, idempotencyKey, { path: input.path, query: input.query, body: raw.body ?? null }, run);
 }

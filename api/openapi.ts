@@ -1,14 +1,39 @@
 import { z } from 'zod';
 import type { Config } from '../src/config.js';
 import { errorCodes } from '../src/errors.js';
+import { idempotencyKeyPattern } from './middleware/idempotency.js';
+import { safeTextPattern } from './middleware/text-input.js';
 import { scopeDescriptions, scopes, type Operation } from './operations/registry.js';
 
 type JsonSchema = Record<string, unknown>;
 
-/** JSON Schema (2020-12, as OpenAPI 3.1 uses) of what a caller sends. */
+/**
+ * JSON Schema (2020-12, as OpenAPI 3.1 uses) of what a caller sends. Free text also carries the
+ * edge's text rule (no control characters), so a client that follows the schema is never refused.
+ */
 export function inputJsonSchema(schema: z.ZodType): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  return rest;
+  return withSafeText(rest);
+}
+
+function withSafeText(schema: JsonSchema): JsonSchema {
+  const walked = Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [
+      key,
+      Array.isArray(value)
+        ? value.map((item: unknown) => (isObject(item) ? withSafeText(item) : item))
+        : isObject(value)
+          ? withSafeText(value)
+          : value,
+    ]),
+  );
+  const freeText =
+    walked.type === 'string' && !('pattern' in walked || 'format' in walked || 'enum' in walked || 'const' in walked);
+  return freeText ? { ...walked, pattern: safeTextPattern } : walked;
+}
+
+function isObject(value: unknown): value is JsonSchema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** JSON Schema of what an operation answers; shared definitions (recursive trees) sit in `$defs`. */
@@ -87,8 +112,8 @@ function operationObject(op: Operation, output: JsonSchema): Record<string, unkn
             name: 'Idempotency-Key',
             in: 'header',
             required: false,
-            description: 'Makes a retry safe: the first response is replayed for 24 h.',
-            schema: { type: 'string', maxLength: 255 },
+            description: 'Makes a retry safe: the first response is replayed for 24 h. 1 to 255 visible ASCII characters.',
+            schema: { type: 'string', minLength: 1, maxLength: 255, pattern: idempotencyKeyPattern.source },
           },
         ]
       : []),
@@ -99,18 +124,13 @@ function operationObject(op: Operation, output: JsonSchema): Record<string, unkn
       headers: rateLimitHeaders,
       content: { 'application/json': { schema: output } },
     },
-    400: problemResponse('Invalid input'),
-    429: problemResponse('Rate limited'),
+    ...(op.existingAnswer
+      ? {
+          200: { description: op.existingAnswer, headers: rateLimitHeaders, content: { 'application/json': { schema: output } } },
+        }
+      : {}),
   };
-  if (op.scope) {
-    responses[401] = problemResponse('Missing or invalid credentials');
-    responses[403] = problemResponse('The credentials lack the needed scope');
-  }
-  if (op.input.path) responses[404] = problemResponse('Not found');
-  if (op.idempotencyKey) {
-    responses[409] = problemResponse('A request with this Idempotency-Key is still running');
-    responses[422] = problemResponse('Idempotency-Key reused with another request');
-  }
+  for (const [status, description] of Object.entries(refusalsOf(op))) responses[status] = problemResponse(description);
   return {
     operationId: op.id,
     summary: op.summary,
@@ -128,6 +148,24 @@ function operationObject(op: Operation, output: JsonSchema): Record<string, unkn
     responses,
     security: op.scope ? [{ bearer: [] }, { oauth2: [op.scope] }] : [{}, { bearer: [] }],
   };
+}
+
+/** Every refusal an operation can answer: derived from its shape, plus the ones it declares. */
+export function refusalsOf(op: Operation): Record<number, string> {
+  const refusals: Record<number, string> = { 400: 'Invalid input' };
+  if (op.scope) Object.assign(refusals, { 401: 'Missing or invalid credentials', 403: 'The credentials lack the needed scope' });
+  if (op.input.path) refusals[404] = 'Not found';
+  if (op.idempotencyKey) {
+    refusals[409] = 'A request with this Idempotency-Key is still running';
+    refusals[422] = 'Idempotency-Key reused with another request';
+  }
+  if (op.input.body) Object.assign(refusals, { 413: 'The request body is too large', 415: 'The body is not application/json' });
+  for (const [status, when] of Object.entries(op.refusals ?? {})) {
+    const code = Number(status);
+    refusals[code] = refusals[code] ? `${refusals[code]}; or ${when}` : when;
+  }
+  refusals[429] = 'Rate limited';
+  return refusals;
 }
 
 function parametersOf(schema: z.ZodObject | undefined, where: 'path' | 'query'): object[] {

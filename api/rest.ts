@@ -43,7 +43,8 @@ export function restRouter(deps: AppDeps, operations: readonly Operation[]): Rou
         async (ctx) => {
           ctx.state.resourcePath = deps.config.apiBasePath;
           const raw = { path: ctx.params, query: ctx.query, body: op.input.body ? ctx.request.body : undefined };
-          const key = ctx.get('idempotency-key') || undefined;
+          // An empty Idempotency-Key is a key that breaks its rule (1-255 characters), not an absent one.
+          const key = ctx.headers['idempotency-key'] === undefined ? undefined : ctx.get('idempotency-key');
           const result = await execute(op, raw, operationContext(ctx, deps), key);
           ctx.status = result.status;
           if (result.json === undefined) ctx.body = result.body;

@@ -3,13 +3,14 @@ import { cpus, totalmem, platform, release } from 'node:os';
 import { parseArgs } from 'node:util';
 import { catalogueSection } from './catalogue.js';
 import { draftsSection } from './drafts.js';
+import { draftingSection } from './drafting.js';
 import type { BenchSection } from './section.js';
 
 /**
  * `npm run bench [-- --only <section>] [--listings N] [--seconds S] [--data-dir DIR] [--out file]`: each section starts its own stack on loopback, loads it,
  * and the results, method and machine are written to docs/benchmarks.md.
  */
-const sections: BenchSection[] = [catalogueSection, draftsSection];
+const sections: BenchSection[] = [catalogueSection, draftsSection, draftingSection];
 
 const { values } = parseArgs({
   options: {

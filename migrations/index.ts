@@ -9,6 +9,7 @@ import { Migration20261122000000ListingChangeNotify } from './Migration202611220
 import { Migration20261123000000OwnerWrites } from './Migration20261123000000OwnerWrites.js';
 import { Migration20261124000000ListingManagement } from './Migration20261124000000ListingManagement.js';
 import { Migration20261124100000Publishing } from './Migration20261124100000Publishing.js';
+import { Migration20261125200000Claims } from './Migration20261125200000Claims.js';
 import { Migration20261125300000Orders } from './Migration20261125300000Orders.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
@@ -24,5 +25,6 @@ export const migrationsList = [
   { name: 'Migration20261123000000OwnerWrites', class: Migration20261123000000OwnerWrites },
   { name: 'Migration20261124000000ListingManagement', class: Migration20261124000000ListingManagement },
   { name: 'Migration20261124100000Publishing', class: Migration20261124100000Publishing },
+  { name: 'Migration20261125200000Claims', class: Migration20261125200000Claims },
   { name: 'Migration20261125300000Orders', class: Migration20261125300000Orders },
 ];

@@ -6,6 +6,10 @@ import { isCountryCode } from './domain/countries.js';
 /** The one place that reads the environment. Everything else receives a `Config`. */
 
 const port = z.coerce.number().int().min(0).max(65535);
+/** ip[:port] or [ipv6][:port] of a DNS server. */
+const dnsServer = z
+  .string()
+  .regex(/^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?)$/, 'an IP address with optional :port');
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const envSchema = z.object({
@@ -83,12 +87,12 @@ const envSchema = z.object({
   CRAWL_MAX_PAGE_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(2_000_000),
   CRAWL_MAX_REDIRECTS: z.coerce.number().int().min(0).max(20).default(5),
   CRAWL_ALLOW_LOOPBACK: flag.default(false),
-  CRAWL_DNS_SERVER: z
-    .string()
-    .regex(/^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?)$/, 'an IP address with optional :port')
-    .optional(),
+  CRAWL_DNS_SERVER: dnsServer.optional(),
   CRAWL_BROWSER: z.enum(['auto', 'off']).default('auto'),
   CRAWL_CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+
+  DNS_SERVER: dnsServer.optional(),
+  DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 
   AI_BASE_URL: z.url().optional(),
   AI_API_KEY: z.string().min(1).optional(),
@@ -105,6 +109,7 @@ const envSchema = z.object({
   FREE_QUEUE_WEEKS: z.coerce.number().int().min(0).max(52).default(4),
   FREE_SLOTS_PER_WEEK: z.coerce.number().int().min(1).max(10_000).default(25),
   PAID_SLOTS_PER_WEEK: z.coerce.number().int().min(1).max(10_000).default(100),
+  GATE_CHECK_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(15_000),
 
   SELLER_NAME: z.string().min(1).max(200).default('Launch Directory'),
   SELLER_ADDRESS: z.string().max(1000).default(''),
@@ -184,12 +189,14 @@ export interface Config {
   /** Hostnames accepted in Host and Origin on /mcp (DNS-rebinding guard). */
   mcpAllowedHosts: string[];
   crawl: CrawlConfig;
+  /** TXT lookups of claims: the DNS server asked (absent = the system resolver) and how long to wait. */
+  dns: { server?: string; timeoutMs: number };
   /** Absent when no OpenAI-compatible endpoint is configured: the rules drafter is used. */
   ai?: AiConfig;
   /** How long a draft's build workflow stays open for regenerate requests after the last one. */
   draftIdleSeconds: number;
   /** Launch weeks: how far ahead the free queue starts and how many launches a week takes per plan. */
-  launches: { freeQueueWeeks: number; freeSlotsPerWeek: number; paidSlotsPerWeek: number };
+  launches: { freeQueueWeeks: number; freeSlotsPerWeek: number; paidSlotsPerWeek: number; gateCheckWaitMs: number };
   orders: OrdersConfig;
   /** Listing updates reach followers in batches this large, with this pause between batches (spares the mail server). */
   followerMail: { batchSize: number; pauseMs: number };
@@ -296,6 +303,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       dnsServer: e.CRAWL_DNS_SERVER,
       chromiumPath: e.CRAWL_BROWSER === 'off' ? undefined : e.CRAWL_CHROMIUM_PATH,
     },
+    // One resolver for a deployment unless claims are told otherwise: tests point both at their loopback server.
+    dns: { server: e.DNS_SERVER ?? e.CRAWL_DNS_SERVER, timeoutMs: e.DNS_TIMEOUT_MS },
     // A base URL alone (a local endpoint without auth) is enough; a key alone means the default endpoint.
     ai:
       e.AI_BASE_URL || e.AI_API_KEY
@@ -306,6 +315,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       freeQueueWeeks: e.FREE_QUEUE_WEEKS,
       freeSlotsPerWeek: e.FREE_SLOTS_PER_WEEK,
       paidSlotsPerWeek: e.PAID_SLOTS_PER_WEEK,
+      gateCheckWaitMs: e.GATE_CHECK_WAIT_MS,
     },
     followerMail: { batchSize: e.FOLLOWER_MAIL_BATCH_SIZE, pauseMs: e.FOLLOWER_MAIL_BATCH_PAUSE_MS },
     orders: {

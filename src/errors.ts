@@ -33,6 +33,8 @@ export interface ErrorMeta {
   retryAfterSeconds?: number;
   /** RFC 6750 error code for the Bearer challenge, when credentials were sent but refused. */
   bearerError?: 'invalid_token';
+  /** The methods a path answers, for the `Allow` header of a 405. */
+  allow?: string[];
 }
 
 export class AppError extends Error {

@@ -1,3 +1,4 @@
+export { claimVerification } from './claim-verification.js';
 export { draftBuild } from './draft-build.js';
 export { housekeeping } from './housekeeping.js';
 export { listingLaunch } from './listing-launch.js';

@@ -30,6 +30,7 @@ export const upgradedSignal = defineSignal<[PaidLaunchRequest]>('upgraded');
 // A gate check reads the owner's homepage, maybe through Chromium; a failing one is retried, never lost.
 const steps = proxyActivities<Activities>({
   startToCloseTimeout: '2 minutes',
+  heartbeatTimeout: '20 seconds',
   retry: { initialInterval: '10 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes' },
 });
 

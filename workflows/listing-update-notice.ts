@@ -7,8 +7,10 @@ export interface ListingUpdateNoticeInput {
   pauseMs: number;
 }
 
+// Heartbeats: a worker killed mid-batch has its attempt retried within seconds, not after the timeout.
 const mail = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
+  heartbeatTimeout: '10 seconds',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes' },
 });
 

@@ -4,7 +4,8 @@ import { IdempotencyStore } from '../../src/platform/idempotency.js';
 import type { Operation, OperationContext } from '../operations/registry.js';
 import type { Execution } from '../execute.js';
 
-const keyPattern = /^[\x21-\x7e]{1,255}$/;
+/** 1 to 255 visible ASCII characters; also the header's schema in OpenAPI. */
+export const idempotencyKeyPattern = /^[!-~]{1,255}$/;
 
 /**
  * Idempotency-Key semantics (DESIGN.md section 4): the first success is stored for the retention
@@ -18,7 +19,7 @@ export async function withIdempotency(
   request: unknown,
   run: () => Promise<{ status: number; body: object }>,
 ): Promise<Execution> {
-  if (!keyPattern.test(key)) {
+  if (!idempotencyKeyPattern.test(key)) {
     throw new AppError('invalid_input', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', [
       { path: 'header.Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' },
     ]);

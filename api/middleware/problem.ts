@@ -54,7 +54,7 @@ export function resourceMetadataUrl(publicUrl: string, resourcePath: string): st
 /**
  * Turns anything thrown below into an RFC 9457 problem+json response. Errors from the HTTP layer
  * (bad JSON, oversized bodies, unknown methods) keep their 4xx status; anything unexpected is
- * logged and answered as a bare 500 without internals.
+ * answered as a bare 500 without internals. Every 5xx is logged at error level.
  */
 export function problems(deps: AppDeps): Middleware {
   return async (ctx, next) => {
@@ -65,10 +65,17 @@ export function problems(deps: AppDeps): Middleware {
       }
     } catch (thrown) {
       const error = toAppError(thrown);
-      if (error.status >= 500) ctx.state.log?.error({ err: thrown }, 'unhandled error');
       sendProblem(ctx, error, deps.config.publicUrl);
+      if (error.status >= 500) logServerError(ctx, thrown);
+      return;
     }
+    if (ctx.status >= 500) logServerError(ctx);
   };
+}
+
+/** Every 5xx, thrown or answered, is one error line carrying the request id (the logger's binding). */
+function logServerError(ctx: Context, thrown?: unknown): void {
+  ctx.state.log.error({ err: thrown, method: ctx.method, path: ctx.path, status: ctx.status }, 'server error');
 }
 
 export function sendProblem(ctx: Context, error: AppError, publicUrl: string): void {
@@ -85,6 +92,7 @@ export function sendProblem(ctx: Context, error: AppError, publicUrl: string): v
       `Bearer error="insufficient_scope", scope="${error.meta.scope ?? ''}", resource_metadata="${resourceMetadataUrl(publicUrl, resource)}"`,
     );
   }
+  if (error.meta.allow) ctx.set('Allow', error.meta.allow.join(', '));
   if (error.meta.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.meta.retryAfterSeconds));
 }
 

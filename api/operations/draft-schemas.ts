@@ -3,10 +3,10 @@ import { draftBounds, draftFieldNames, isListField, maxCharsOf, type ScalarDraft
 import { draftLimits } from '../../src/domain/draft-build.js';
 import { editConflicts } from '../../src/domain/draft-edit.js';
 import { socialPlatforms } from '../../src/domain/socials.js';
+import { nonBlankText, webUrl, websiteOrDomain } from './common.js';
 
 /** The request bodies of the draft operations, with the spec's bounds (Draft, Sub-records, update_draft). */
 
-const notBlank = (text: string) => text.trim() !== '';
 const blankMessage = 'must not be blank; send null to remove the field';
 
 const scalar = (field: ScalarDraftField) => {
@@ -15,12 +15,10 @@ const scalar = (field: ScalarDraftField) => {
       .string()
       .regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 code')
       .transform((c) => c.toUpperCase());
-  return z.string().max(maxCharsOf(field)).refine(notBlank, blankMessage);
+  return nonBlankText(maxCharsOf(field), blankMessage);
 };
 
-const list = z
-  .array(z.string().max(draftBounds.listItemChars).refine(notBlank, 'items must not be blank'))
-  .max(draftBounds.listItems);
+const list = z.array(nonBlankText(draftBounds.listItemChars, 'items must not be blank')).max(draftBounds.listItems);
 
 export const draftFieldName = z.enum(draftFieldNames as [string, ...string[]]);
 
@@ -57,29 +55,17 @@ export const storySections = [
 const story = z.strictObject(Object.fromEntries(storySections.map((s) => [s, z.string().max(8000).optional()])));
 
 export const isoDate = z.iso.date('must be a date YYYY-MM-DD');
-export const httpsUrl = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((text) => URL.canParse(text) && new URL(text).protocol === 'https:', 'must be an https link');
-
 export const milestoneInput = z.strictObject({
   date: isoDate,
   title: z.string().min(1).max(200),
   description: z.string().max(2000).optional(),
-  url: httpsUrl(500).optional(),
+  url: webUrl(500, 'https').optional(),
 });
 
-const httpUrl = z
-  .string()
-  .max(2048)
-  .refine(
-    (text) => text === '' || (URL.canParse(text) && /^https?:$/.test(new URL(text).protocol)),
-    'must be an http(s) link, or "" to clear',
-  );
+const competitorUrl = z.union([z.literal(''), webUrl(2048, 'http(s)')]);
 
 export const submitListingBody = z.strictObject({
-  url: z.string().min(1).max(2048).describe('The product website: an http(s) URL or a bare domain (taken as https).'),
+  url: websiteOrDomain(2048).describe('The product website: an http(s) URL or a bare domain (taken as https).'),
 });
 
 export const updateDraftBody = z
@@ -111,7 +97,7 @@ export const updateDraftBody = z
     founders: z.array(founder).max(draftLimits.founders).optional().describe('Founders, max 6; replaces all.'),
     story: story.optional().describe('Founder story sections, each max 8000 characters; replaces the whole story.'),
     milestones: z.array(milestoneInput).max(draftLimits.milestones).optional().describe('Milestones, max 50; replaces all.'),
-    competitor_url: httpUrl.optional().describe('A competitor website; "" clears it.'),
+    competitor_url: competitorUrl.optional().describe('A competitor website; "" clears it.'),
     seo: z
       .strictObject({ title: z.string().max(70).optional(), meta: z.string().max(170).optional() })
       .optional()

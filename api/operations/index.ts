@@ -8,6 +8,7 @@ import { draftOperations } from './drafts.js';
 import { myListingOperations } from './my-listings.js';
 import { orderOperations } from './orders.js';
 import { publishingOperations } from './publishing.js';
+import { claimOperations } from './claims.js';
 
 /** The registry: every operation of the service. REST, MCP and OpenAPI are all derived from it. */
 export const operations: readonly Operation[] = [
@@ -20,4 +21,5 @@ export const operations: readonly Operation[] = [
   ...myListingOperations,
   ...orderOperations,
   ...publishingOperations,
+  ...claimOperations,
 ];

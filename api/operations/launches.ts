@@ -112,6 +112,7 @@ export const listAwards = defineOperation({
   summary: 'Launch of the Week awards',
   description:
     'Launch of the Week #1, #2 and #3 of each week, decided by community votes only; newest week first, with the winning listing. listing narrows to one listing (404 when absent). Paginated. Free, public, read-only.',
+  refusals: { 404: 'listing names no listing' },
   input: { query: z.object({ listing: slug.optional().describe('Listing slug.'), ...pagination }) },
   output: awardsPageOutput,
   handler: ({ query: q }, { deps, em, site }) =>

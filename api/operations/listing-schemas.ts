@@ -1,22 +1,12 @@
 import { z } from 'zod';
 import { editableListingFieldNames, requiredTextFields, type EditableListingField } from '../../src/domain/listing-edit.js';
+import { nonBlankText, webUrl } from './common.js';
 import { faqInput, milestoneInput, socialsInput, storySections } from './draft-schemas.js';
 
 /** The request bodies of the owner listing operations, with the specification's bounds to the letter. */
 
-const notBlank = (text: string) => text.trim() !== '';
-
-const text = (max: number) => z.string().max(max).refine(notBlank, 'must not be blank');
-const list = z
-  .array(z.string().max(200).refine(notBlank, 'items must not be blank'))
-  .max(20)
-  .describe('At most 20 items of 200 characters.');
-const httpUrl = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'must be an http(s) URL');
-
+const text = (max: number) => nonBlankText(max);
+const list = z.array(nonBlankText(200, 'items must not be blank')).max(20).describe('At most 20 items of 200 characters.');
 const editable: Record<EditableListingField, z.ZodType> = {
   tagline: text(200),
   short_description: text(300),
@@ -29,7 +19,7 @@ const editable: Record<EditableListingField, z.ZodType> = {
     .transform((code) => code.toUpperCase()),
   city: text(120),
   founded_year: z.int().min(1800).max(2100),
-  demo_video_url: httpUrl(500),
+  demo_video_url: webUrl(500, 'http(s)'),
   contact_email: z.email('must be an email address').max(254),
   features: list,
   usps: list,
@@ -88,7 +78,7 @@ export const interviewBody = z.strictObject({
     .array(
       z.strictObject({
         question_id: z.int().min(1).max(2_147_483_647),
-        answer: z.string().max(4000).refine(notBlank, 'must not be blank'),
+        answer: nonBlankText(4000),
       }),
     )
     .max(30)

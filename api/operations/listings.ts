@@ -26,6 +26,7 @@ export const searchListings = defineOperation({
   description:
     'Typo-tolerant search over listing name, tagline, description and keywords (a misspelled word also finds its near spellings); an empty q browses. Filters: category (includes its subcategories), stage, country, pricing_model, domain, status (live, or upcoming = scheduled for a future launch week). Sorts: relevance, newest, votes, trending, most_viewed, most_followed. Returns paginated summaries with name, url (the listing page) and votes. Free, public, read-only.',
   ...publicRead,
+  refusals: { 404: 'category names no category' },
   input: {
     query: z.object({
       q: z.string().max(200).optional().describe('Search words; empty browses.'),
@@ -100,6 +101,7 @@ export const compareListings = defineOperation({
   description:
     'Puts two public listings side by side: one row per fact (tagline, categories, stage, pricing, features, location, founders, votes, rating, Domain Rating...). A null cell means that listing does not state the fact; a row with both cells null means the fact is on neither. 404 when a slug names no public listing. Free, public, read-only.',
   ...publicRead,
+  refusals: { 404: 'a or b names no public listing' },
   input: { query: z.object({ a: slug.describe('First listing slug.'), b: slug.describe('Second listing slug.') }) },
   output: comparisonOutput,
   handler: ({ query: q }, { deps, site }) =>

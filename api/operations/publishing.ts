@@ -14,6 +14,7 @@ export const chooseFreeListing = defineOperation({
   scope: 'listings:write',
   idempotencyKey: true,
   successStatus: 200,
+  refusals: { 409: 'The listing cannot take the free plan in its status (live, launching on the paid plan, rejected...)' },
   input: { path: listingPath },
   output: ownerListing,
   async handler({ path }, { deps, em, principal }) {

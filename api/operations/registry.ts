@@ -72,12 +72,24 @@ export interface Operation<
   idempotencyKey: boolean;
   successStatus: 200 | 201;
   /**
+   * A create operation that may answer a record that already existed (marked by `existingRecord`)
+   * with 200 instead of 201: what that 200 means, for OpenAPI.
+   */
+  existingAnswer?: string;
+  /**
    * The result is the same for every caller (a public read), so an api process may answer it again
    * from memory and run the handler only on a miss: `briefly` for up to PUBLIC_READ_CACHE_MS;
    * `until-listing-changes` (one listing's profile, by its `slug` path parameter) until PostgreSQL
    * announces a change of that listing, or LISTING_PROFILE_CACHE_MS at most.
    */
   sharedResult?: 'briefly' | 'until-listing-changes';
+  /**
+   * Refusals the operation's shape does not imply, each with when it happens, for OpenAPI: e.g. 404
+   * when a query parameter names something that must exist, 409 for a state that forbids the call.
+   * (Implied: 400 and 429 always; 401 and 403 with a scope; 404 with path parameters; 409 and 422
+   * with Idempotency-Key; 413 and 415 with a body.)
+   */
+  refusals?: Partial<Record<404 | 409 | 422, string>>;
   input: { path?: P; query?: Q; body?: B };
   /** The success response: published in OpenAPI and as the MCP tool's outputSchema, checked in tests. */
   output: O;
@@ -100,6 +112,19 @@ export function defineOperation<
   O extends z.ZodType<object> = z.ZodType<object>,
 >(op: Operation<P, Q, B, O>): Operation & { output: O } {
   return op;
+}
+
+const existingRecords = new WeakSet<object>();
+
+/** Marks a handler's result as a record that already existed: the operation answers 200, not 201. */
+export function existingRecord<T extends object>(body: T): T {
+  existingRecords.add(body);
+  return body;
+}
+
+/** The success status of one result: 200 for an existing record, else the operation's own. */
+export function successStatusOf(op: Operation, body: object): number {
+  return op.existingAnswer && existingRecords.has(body) ? 200 : op.successStatus;
 }
 
 export function hintsOf(op: Operation): OperationHints {

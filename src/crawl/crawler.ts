@@ -1,9 +1,8 @@
 import type { CrawlConfig } from '../config.js';
 import { extractPage, type PageExtract } from './extract.js';
-import { guardedFetch, parseHttpUrl, type FetchPolicy } from './guarded-fetch.js';
+import { fetchPolicyFor, guardedFetch, parseHttpUrl, type FetchPolicy } from './guarded-fetch.js';
 import { isSameSite, pagePriority, visitKeyOf } from './link-priority.js';
 import { lazyRenderer, type PageRenderer } from './renderer.js';
-import { createResolver } from './resolver.js';
 import { loadRobots, type RobotsRules } from './robots.js';
 import { CrawlError, type CrawlFailure, type CrawledPage, type CrawlOutcome, type Crawler, type CrawlProgress } from './types.js';
 
@@ -11,14 +10,7 @@ import { CrawlError, type CrawlFailure, type CrawledPage, type CrawlOutcome, typ
 const minPlainText = 200;
 
 export function createCrawler(config: CrawlConfig): Crawler {
-  const policy: FetchPolicy = {
-    resolver: createResolver(config.dnsServer, config.requestTimeoutMs),
-    allowLoopback: config.allowLoopback,
-    userAgent: config.userAgent,
-    timeoutMs: config.requestTimeoutMs,
-    maxBytes: config.maxPageBytes,
-    maxRedirects: config.maxRedirects,
-  };
+  const policy = fetchPolicyFor(config);
   return {
     async crawl(request, onProgress) {
       const renderer = lazyRenderer(config.chromiumPath, policy);

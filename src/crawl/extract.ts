@@ -1,5 +1,5 @@
 import * as cheerio from 'cheerio';
-import { isDocument, isTag, isText, type AnyNode } from 'domhandler';
+import { isDocument, isTag, isText, type AnyNode, type Element } from 'domhandler';
 import { socialProfilesOf } from '../domain/socials.js';
 import type { CrawledPage } from './types.js';
 
@@ -40,7 +40,12 @@ const blockTags = new Set([
   'tr',
   'ul',
 ]);
-const blockSelector = 'h1,h2,h3,h4,h5,h6,p,li,dt,dd,summary,blockquote,figcaption';
+const blockSelector = 'h1,h2,h3,h4,h5,h6,p,li,dt,dd,summary,blockquote,figcaption,tr';
+/** Other people's words on the page: quotations, testimonials, reviews, case studies. */
+const quotingTags = new Set(['blockquote', 'q', 'figure']);
+const quotingClass = /(^|[\s_-])(testimonials?|reviews?|case-stud(y|ies)|quotes?|customer-stor(y|ies))([\s_-]|$)/i;
+/** The site's own chrome, where its social profiles and logo sit. */
+const chromeSelector = 'header,nav,footer';
 const invisible =
   'script,style,noscript,template,svg,canvas,iframe,object,[hidden],[aria-hidden="true"],[style*="display:none"],[style*="display: none"]';
 const metaNames = /^(description|keywords|author|application-name|og:.+|twitter:.+|article:tag)$/i;
@@ -78,11 +83,15 @@ export function extractPage(html: string, pageUrl: string): PageExtract {
     }
   });
 
-  const hrefs = unique(
-    $('a[href]')
-      .map((_, el) => absolute($(el).attr('href')))
+  // Header, navigation and footer links first: the site's own profiles sit there, quoted people's further in.
+  const anchors = [
+    ...$(chromeSelector)
+      .find('a[href]')
+      .filter((_, el) => !isQuoted($, el))
       .get(),
-  );
+    ...$('a[href]').get(),
+  ];
+  const hrefs = unique(anchors.map((el) => absolute($(el).attr('href'))));
   const links = hrefs.filter((h) => !h.startsWith('mailto:')).map((h) => h.replace(/#.*$/, ''));
   const media = unique(
     [
@@ -101,8 +110,20 @@ export function extractPage(html: string, pageUrl: string): PageExtract {
   $(blockSelector).each((_, el) => {
     // Navigation and footers repeat on every page and state no facts about the product.
     if ($(el).find(blockSelector).length > 0 || $(el).closest('nav,footer').length > 0) return;
-    const text = squash($(el).text());
-    if (text) blocks.push({ tag: el.tagName.toLowerCase(), text });
+    const tag = el.tagName.toLowerCase();
+    // A table row reads as its cells in order, as the page's visible text has them.
+    const text =
+      tag === 'tr'
+        ? squash(
+            $(el)
+              .children('td,th')
+              .map((_, c) => squash($(c).text()))
+              .get()
+              .join(' '),
+          )
+        : squash($(el).text());
+    if (!text) return;
+    blocks.push(isQuoted($, el) ? { tag, text, quoted: true } : { tag, text });
   });
   const text = visibleText($('body').length ? $('body').get() : $.root().get());
 
@@ -145,12 +166,29 @@ function logoOf($: cheerio.CheerioAPI, jsonLd: unknown[], absolute: (href: strin
     const url = typeof logo === 'string' ? logo : (logo as { url?: unknown } | undefined)?.url;
     if (typeof url === 'string' && absolute(url)) return absolute(url);
   }
-  const img = $('img[src]')
-    .filter((_, el) => /logo/i.test([$(el).attr('class'), $(el).attr('id'), $(el).attr('alt'), $(el).attr('src')].join(' ')))
-    .first()
-    .attr('src');
+  const img =
+    $('img[src]')
+      .filter((_, el) => /logo/i.test([$(el).attr('class'), $(el).attr('id'), $(el).attr('alt'), $(el).attr('src')].join(' ')))
+      .first()
+      .attr('src') ?? homeLinkImage($);
   const icon = $('link[rel~="apple-touch-icon"]').attr('href') ?? $('link[rel~="icon"]').attr('href');
   return absolute(img) ?? absolute(icon);
+}
+
+/** Inside a quotation, or a section whose class names testimonials, reviews or case studies (a "preview" is not a review). */
+function isQuoted($: cheerio.CheerioAPI, el: Element): boolean {
+  return [el, ...$(el).parents().get()].some(
+    (node) => quotingTags.has(node.tagName.toLowerCase()) || quotingClass.test($(node).attr('class') ?? ''),
+  );
+}
+
+/** The image a header's link to the home page shows: the mark most sites use as their logo. */
+function homeLinkImage($: cheerio.CheerioAPI): string | undefined {
+  return $('header a[href], a[href][class*="brand" i]')
+    .filter((_, el) => /^(\/|\.\/|index\.html?)$/.test($(el).attr('href')?.trim() ?? ''))
+    .find('img[src]')
+    .first()
+    .attr('src');
 }
 
 /** A JSON-LD document's items, unwrapping arrays and @graph. */

@@ -1,8 +1,9 @@
 import http from 'node:http';
+import type { CrawlConfig } from '../config.js';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIpLiteral, judgeAddress } from '../domain/address-policy.js';
-import type { HostResolver, ResolvedAddress } from './resolver.js';
+import { createResolver, type HostResolver, type ResolvedAddress } from './resolver.js';
 import { CrawlError } from './types.js';
 
 /**
@@ -18,6 +19,18 @@ export interface FetchPolicy {
   timeoutMs: number;
   maxBytes: number;
   maxRedirects: number;
+}
+
+/** The crawler's rules as a fetch policy: its resolver, loopback permission and limits. */
+export function fetchPolicyFor(config: CrawlConfig): FetchPolicy {
+  return {
+    resolver: createResolver(config.dnsServer, config.requestTimeoutMs),
+    allowLoopback: config.allowLoopback,
+    userAgent: config.userAgent,
+    timeoutMs: config.requestTimeoutMs,
+    maxBytes: config.maxPageBytes,
+    maxRedirects: config.maxRedirects,
+  };
 }
 
 export interface FetchOptions {

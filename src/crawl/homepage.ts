@@ -1,7 +1,6 @@
 import type { CrawlConfig } from '../config.js';
-import { guardedFetch, parseHttpUrl, type FetchPolicy } from './guarded-fetch.js';
+import { fetchPolicyFor, guardedFetch, parseHttpUrl } from './guarded-fetch.js';
 import { lazyRenderer } from './renderer.js';
-import { createResolver } from './resolver.js';
 import { loadRobots } from './robots.js';
 import { CrawlError } from './types.js';
 
@@ -20,14 +19,7 @@ const minStaticMarkup = 400;
  * Chromium when scripts build the page. The free plan's badge check reads the owner's homepage so.
  */
 export async function readHomepage(config: CrawlConfig, url: string): Promise<Homepage> {
-  const policy: FetchPolicy = {
-    resolver: createResolver(config.dnsServer, config.requestTimeoutMs),
-    allowLoopback: config.allowLoopback,
-    userAgent: config.userAgent,
-    timeoutMs: config.requestTimeoutMs,
-    maxBytes: config.maxPageBytes,
-    maxRedirects: config.maxRedirects,
-  };
+  const policy = fetchPolicyFor(config);
   const start = parseHttpUrl(url);
   const robots = await loadRobots(start.origin, policy.userAgent, (u) => guardedFetch(u, policy));
   if (!robots.allows(start.href))

@@ -30,9 +30,16 @@ export interface CrawledPage extends PageEvidence {
   status: number;
   renderedWithBrowser: boolean;
   description: string | null;
-  /** Headings, paragraphs and list items in page order: what the rules drafter reads. */
-  blocks: { tag: string; text: string }[];
+  /** Headings, paragraphs, list items and table rows in page order: what the rules drafter reads. */
+  blocks: PageBlock[];
   socials: Record<string, string>;
+}
+
+export interface PageBlock {
+  tag: string;
+  text: string;
+  /** Inside a quotation, testimonial, review or case study: someone else's words, not the site's own facts. */
+  quoted?: true;
 }
 
 export interface CrawlRequest {

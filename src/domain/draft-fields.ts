@@ -88,17 +88,26 @@ export function countryNameOf(code: string): string | null {
 
 let countryIndex: Map<string, string> | null = null;
 
+/** The code in use for a region code (UK -> GB, FX -> FR, SU -> RU), as Unicode locale data aliases them. */
+function currentCode(code: string): string {
+  return Intl.getCanonicalLocales(`und-${code}`)[0].slice(4);
+}
+
 /** ISO code for an English country name or a code ("Portugal", "pt", "PT" -> "PT"). */
 export function countryCodeOf(nameOrCode: string): string | null {
   const text = nameOrCode.trim();
-  if (/^[A-Za-z]{2}$/.test(text)) return countryNameOf(text.toUpperCase()) ? text.toUpperCase() : null;
+  if (/^[A-Za-z]{2}$/.test(text)) {
+    const code = currentCode(text.toUpperCase());
+    return countryNameOf(code) ? code : null;
+  }
   if (!countryIndex) {
     countryIndex = new Map();
     for (let a = 65; a <= 90; a++) {
       for (let b = 65; b <= 90; b++) {
         const code = String.fromCharCode(a, b);
         const name = countryNameOf(code);
-        if (name && name !== code) countryIndex.set(name.toLowerCase(), code);
+        // Retired codes (UK, FX, SU, DD...) share their successor's name; only the current code may answer it.
+        if (name && name !== code && currentCode(code) === code) countryIndex.set(name.toLowerCase(), code);
       }
     }
     for (const [alias, code] of Object.entries({ usa: 'US', 'united states of america': 'US', uk: 'GB', england: 'GB' })) {

@@ -35,6 +35,8 @@ export interface DraftProposal {
   lists: Partial<Record<ListDraftField, ProposedValue[]>>;
   faqs: { question: string; answer: string; url: string }[];
   socials: { platform: string; url: string; pageUrl: string }[];
+  /** People the site names as its founders; name, title and bio are each copied from the cited page. */
+  founders?: { name: string; title?: string; bio?: string; url: string }[];
 }
 
 export type DraftFieldState = 'ai' | 'not_found';
@@ -51,9 +53,17 @@ export interface DraftedFaq {
   evidence: Evidence[];
 }
 
+export interface DraftedFounder {
+  name: string;
+  title?: string;
+  bio?: string;
+  evidence: Evidence[];
+}
+
 export interface DraftedProfile {
   fields: Record<DraftFieldName, DraftedField>;
   faqs: DraftedFaq[];
+  founders: DraftedFounder[];
   socials: Partial<Record<SocialPlatform, { url: string; evidence: Evidence[] }>>;
 }
 
@@ -94,6 +104,7 @@ export function verifyDraft(input: VerifyInput): DraftedProfile {
   return {
     fields,
     faqs: verifyFaqs(input.proposal.faqs, texts),
+    founders: verifyFounders(input.proposal.founders ?? [], texts),
     socials: verifySocials(input.proposal.socials, texts),
   };
 }
@@ -188,6 +199,37 @@ function verifyFaqs(proposed: DraftProposal['faqs'], texts: Map<string, string>)
         { quote: question, url },
         { quote: answer, url },
       ],
+    });
+  }
+  return kept;
+}
+
+/** The spec's bounds on founders (update_draft): 6 founders, name and title 160, bio 3000. */
+const founderBounds = { founders: 6, nameChars: 160, bioChars: 3000 } as const;
+
+/**
+ * A founder is kept when the name is found on the cited page; the title and the bio are kept only
+ * when they are found there too.
+ */
+function verifyFounders(proposed: NonNullable<DraftProposal['founders']>, texts: Map<string, string>): DraftedFounder[] {
+  const kept: DraftedFounder[] = [];
+  for (const founder of proposed) {
+    if (kept.length >= founderBounds.founders) break;
+    const text = texts.get(pageKey(founder.url ?? ''));
+    const url = pageKey(founder.url ?? '');
+    const found = (part: string | undefined, max: number) => {
+      const value = normaliseForMatch(part ?? '');
+      return value.length >= minQuoteChars && value.length <= max && text?.includes(value) ? value : null;
+    };
+    const name = found(founder.name, founderBounds.nameChars);
+    if (!name || kept.some((k) => k.name === name)) continue;
+    const title = found(founder.title, founderBounds.nameChars);
+    const bio = found(founder.bio, founderBounds.bioChars);
+    kept.push({
+      name,
+      ...(title ? { title } : {}),
+      ...(bio ? { bio } : {}),
+      evidence: [name, title, bio].filter((q): q is string => q !== null).map((quote) => ({ quote, url })),
     });
   }
   return kept;

@@ -72,6 +72,9 @@ function proposalOf(answer: DraftAnswer): DraftProposal {
     scalars,
     lists,
     faqs: Array.isArray(answer.faqs) ? answer.faqs : [],
+    founders: Array.isArray(answer.founders)
+      ? answer.founders.map((f) => ({ name: f.name, title: f.title ?? undefined, bio: f.bio ?? undefined, url: f.url }))
+      : [],
     socials: Array.isArray(answer.socials)
       ? answer.socials.map((s) => ({ platform: s.platform, url: s.url, pageUrl: s.page_url }))
       : [],

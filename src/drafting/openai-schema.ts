@@ -37,6 +37,15 @@ export function draftSchema(fields: readonly DraftFieldName[]) {
           additionalProperties: false,
         },
       },
+      founders: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { name: text, title: { type: ['string', 'null'] }, bio: { type: ['string', 'null'] }, url: text },
+          required: ['name', 'title', 'bio', 'url'],
+          additionalProperties: false,
+        },
+      },
       socials: {
         type: 'array',
         items: {
@@ -47,7 +56,7 @@ export function draftSchema(fields: readonly DraftFieldName[]) {
         },
       },
     },
-    required: ['fields', 'faqs', 'socials'],
+    required: ['fields', 'faqs', 'founders', 'socials'],
     additionalProperties: false,
   };
 }
@@ -59,6 +68,8 @@ export interface DraftAnswer {
     | { value: string; evidence: { quote: string; url: string }[] }[]
   >;
   faqs: { question: string; answer: string; url: string }[];
+  /** Absent in answers recorded before founders were asked for. */
+  founders?: { name: string; title: string | null; bio: string | null; url: string }[];
   socials: { platform: string; url: string; page_url: string }[];
 }
 
@@ -70,4 +81,7 @@ Rules:
 - country: ISO 3166-1 alpha-2 code. founded_year: four digits. pricing_model: one of free, freemium, subscription, paid, open source, or null.
 - categories: only names from the given category list, most fitting first (the first is the primary category).
 - Lists: at most 20 items of at most 200 characters. tagline: one line. short_description: at most 300 characters.
+- description: what the product does, from the home page and product pages; never a founder's biography.
+- Facts about the company (founded year, city, country, email, stage) only from the site's own statements: never from testimonials, customer stories, case studies, blog posts about others or job ads.
+- founders: only people a page names as founders, with name, title and bio copied from that page.
 - faqs: only questions and answers the pages state, copied word for word. socials: only profile links present on a page.`;

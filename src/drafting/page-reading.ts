@@ -1,4 +1,4 @@
-import type { CrawledPage } from '../crawl/types.js';
+import type { CrawledPage, PageBlock } from '../crawl/types.js';
 import { graphItems } from '../crawl/extract.js';
 
 /** Small readers over crawled pages that the rules drafter combines. */
@@ -24,25 +24,50 @@ export function pagesAt(pages: readonly CrawledPage[], pattern: RegExp): Crawled
   return pages.filter((p) => pattern.test(pathOf(p)));
 }
 
-const headingTag = /^h[1-6]$/;
+/**
+ * Pages that speak about someone else or about another time: blog posts, news, customer stories,
+ * case studies, press and job ads. A person reading the site does not take the product's own facts
+ * (its founding year, city, email, stage) from them.
+ */
+const otherVoicePages =
+  /(^|\/)(blog|news|posts?|articles?|journal|stories|customers?|case-stud(y|ies)|testimonials?|reviews|careers|jobs|press)(\/|[-_.]|$)/;
 
-/** List items that follow a heading matching `heading`, up to the next heading of the same or a higher level. */
-export function itemsUnderHeading(page: CrawledPage, heading: RegExp): string[] {
-  const items: string[] = [];
+export function ownPages(pages: readonly CrawledPage[]): CrawledPage[] {
+  return pages.filter((p, i) => i === 0 || !otherVoicePages.test(pathOf(p)));
+}
+
+/** Blocks in the site's own voice: not a quotation, testimonial or case study. */
+export function ownBlocks(page: CrawledPage): PageBlock[] {
+  return page.blocks.filter((b) => !b.quoted);
+}
+
+const headingTag = /^h[1-6]$/;
+export const isHeading = (block: PageBlock) => headingTag.test(block.tag);
+
+/** Own blocks that follow a heading matching `heading`, up to the next heading of the same or a higher level. */
+export function blocksUnderHeading(page: CrawledPage, heading: RegExp): PageBlock[] {
+  const found: PageBlock[] = [];
   let level = 0;
-  for (const block of page.blocks) {
-    if (headingTag.test(block.tag)) {
+  for (const block of ownBlocks(page)) {
+    if (isHeading(block)) {
       const blockLevel = Number(block.tag[1]);
       if (level && blockLevel <= level) level = 0;
       if (!level && heading.test(block.text)) level = blockLevel;
-    } else if (level && block.tag === 'li') items.push(block.text);
+    } else if (level) found.push(block);
   }
-  return items;
+  return found;
+}
+
+/** List items that follow a heading matching `heading`. */
+export function itemsUnderHeading(page: CrawledPage, heading: RegExp): string[] {
+  return blocksUnderHeading(page, heading)
+    .filter((b) => b.tag === 'li')
+    .map((b) => b.text);
 }
 
 export function firstBlock(pages: readonly CrawledPage[], pattern: RegExp): Located<string> | null {
   for (const page of pages) {
-    const block = page.blocks.find((b) => pattern.test(b.text));
+    const block = ownBlocks(page).find((b) => pattern.test(b.text));
     if (block) return { value: block.text, url: page.url };
   }
   return null;

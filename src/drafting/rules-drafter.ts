@@ -1,13 +1,29 @@
 import type { CrawledPage } from '../crawl/types.js';
-import { countryCodeOf, type ListDraftField, type ScalarDraftField } from '../domain/draft-fields.js';
+import type { ListDraftField, ScalarDraftField } from '../domain/draft-fields.js';
 import type { DraftProposal, ProposedValue } from '../domain/evidence.js';
 import { socialPlatformOf } from '../domain/socials.js';
 import type { Drafter, DraftInput } from './drafter.js';
-import { escapeRegExp, firstBlock, itemsUnderHeading, jsonLdItems, pagesAt, typeOf, type Located } from './page-reading.js';
+import { foundersOf } from './founder-reading.js';
+import {
+  escapeRegExp,
+  firstBlock,
+  isHeading,
+  itemsUnderHeading,
+  jsonLdItems,
+  ownBlocks,
+  ownPages,
+  pagesAt,
+  typeOf,
+  type Located,
+} from './page-reading.js';
+import { placeOf } from './place-reading.js';
+import { pricingOf } from './pricing-reading.js';
 
 /**
- * Drafts without a model: reads JSON-LD, meta/OpenGraph tags and page text with fixed rules.
- * Every value it proposes carries the exact line or block it came from as its quote.
+ * Drafts without a model, reading a site as a person would: the product's name and pitch from the
+ * home page (hero, meta and OpenGraph tags, JSON-LD), facts about the company from its own pages
+ * (address, about, team, pricing), never from quotations, testimonials, case studies, blog posts
+ * or job ads. Every value carries the exact line or block it came from as its quote.
  */
 export function createRulesDrafter(): Drafter {
   return { kind: 'rules', propose: async (input) => proposeByRules(input) };
@@ -15,13 +31,13 @@ export function createRulesDrafter(): Drafter {
 
 const entityTypes =
   /^(Organization|Corporation|LocalBusiness|SoftwareApplication|WebApplication|MobileApplication|Product|Brand|WebSite)$/;
-const titleSeparator = /\s+[|\u2013\u2014:\u00b7-]\s+/;
-const money = /(?:[$\u20ac\u00a3]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:USD|EUR|GBP)\b)/;
-const recurring = /(?:per|\/|a)\s?(?:month|mo|year|yr|user|seat)\b/i;
+const productTypes = /^(SoftwareApplication|WebApplication|MobileApplication|Product)$/;
+const titleSeparator = /\s+[|\u2013\u2014\u00b7-]\s+|:\s+/;
 const quoted = (url: string, quote: string, value: string): ProposedValue => ({ value, evidence: [{ quote, url }] });
 
-export function proposeByRules({ pages, categories }: DraftInput): DraftProposal {
-  const home = pages[0];
+export function proposeByRules({ pages: allPages, categories }: DraftInput): DraftProposal {
+  const home = allPages[0];
+  const pages = ownPages(allPages);
   const entities = jsonLdItems(pages).filter((e) => typeOf(e.value).some((t) => entityTypes.test(t)));
   const scalars: DraftProposal['scalars'] = {};
   const lists: DraftProposal['lists'] = {};
@@ -33,23 +49,22 @@ export function proposeByRules({ pages, categories }: DraftInput): DraftProposal
   };
 
   const name = nameOf(home, entities);
+  const shortDescription =
+    metaValue(home, ['description', 'og:description', 'twitter:description']) ?? ldValue(entities, 'description');
   set('name', name);
   set('tagline', taglineOf(home, name?.value));
-  set('short_description', metaValue(home, ['description', 'og:description']) ?? ldValue(entities, 'description'));
-  set('description', descriptionOf(pages) ?? ldValue(entities, 'description'));
+  set('short_description', shortDescription);
+  set('description', descriptionOf(home, entities) ?? shortDescription);
   set('stage', stageOf(pages));
-  const pricingPages = pagesAt(pages, /pric|plans/);
-  set('pricing_model', pricingModelOf(pricingPages));
-  set('pricing_summary', pricingSummaryOf(pricingPages));
+  const pricing = pricingOf(pages);
+  set('pricing_model', pricing.model);
+  set('pricing_summary', pricing.summary);
   const place = placeOf(entities, pages);
   set('country', place.country);
   set('city', place.city);
-  set('founded_year', ldValue(entities, 'foundingDate') ?? foundedOf(pages));
+  set('founded_year', ldValue(entities, 'foundingDate') ?? foundedOf(pages, name?.value));
   set('contact_email', emailOf(pages, entities));
-  set(
-    'demo_video_url',
-    firstOf(pages, (p) => p.media.map((m) => quoted(p.url, `video: ${m}`, m))),
-  );
+  set('demo_video_url', demoVideoOf(pages));
   set('logo_url', home.logoUrl ? quoted(home.url, `logo: ${home.logoUrl}`, home.logoUrl) : null);
 
   setList('categories', categoriesOf(pages, categories));
@@ -58,10 +73,12 @@ export function proposeByRules({ pages, categories }: DraftInput): DraftProposal
   setList('features', featuresOf(pages));
   setList(
     'usps',
-    pages.flatMap((p) => itemsUnderHeading(p, /\bwhy\b|benefits|advantages/i).map((i) => quoted(p.url, i, i))),
+    pages.flatMap((p) =>
+      itemsUnderHeading(p, /\bwhy\b|benefits|advantages|pourquoi|warum|por qué/i).map((i) => quoted(p.url, i, i)),
+    ),
   );
 
-  return { scalars, lists, faqs: faqsOf(pages), socials: socialsOf(pages) };
+  return { scalars, lists, faqs: faqsOf(pages), socials: socialsOf(pages), founders: foundersOf(pages) };
 }
 
 function metaValue(page: CrawledPage, keys: string[]): ProposedValue | null {
@@ -86,24 +103,47 @@ function nameOf(home: CrawledPage, entities: Located<Record<string, unknown>>[])
   return home.title && first && first.length <= 60 ? quoted(home.url, `title: ${home.title}`, first) : null;
 }
 
+/** The hero heading; else what the title or og:title says after the name. */
 function taglineOf(home: CrawledPage, name: string | undefined): ProposedValue | null {
-  const h1 = home.blocks.find((b) => b.tag === 'h1');
+  const h1 = ownBlocks(home).find((b) => b.tag === 'h1');
   if (h1 && h1.text !== name && h1.text.length <= 200) return quoted(home.url, h1.text, h1.text);
-  const rest = home.title?.split(titleSeparator).slice(1).join(' - ').trim();
-  return home.title && rest ? quoted(home.url, `title: ${home.title}`, rest) : null;
-}
-
-function descriptionOf(pages: CrawledPage[]): ProposedValue | null {
-  for (const page of [...pagesAt(pages, /about|company|story/), pages[0]]) {
-    const paragraphs = page.blocks.filter((b) => b.tag === 'p' && b.text.length >= 60).slice(0, 6);
-    if (paragraphs.length) {
-      return {
-        value: paragraphs.map((p) => p.text).join('\n\n'),
-        evidence: paragraphs.map((p) => ({ quote: p.text, url: page.url })),
-      };
-    }
+  for (const [key, title] of [
+    ['title', home.title],
+    ['og:title', home.meta['og:title']],
+  ] as const) {
+    const rest = title?.split(titleSeparator).slice(1).join(' - ').trim();
+    if (title && rest) return quoted(home.url, `${key}: ${title}`, rest);
   }
   return null;
+}
+
+/** Sections of a home page that are not the product's pitch. */
+const notPitch = /\?$|\b(faq|questions?|pricing|prices|plans|tarifs|contact|customers?|testimonials?|say|reviews?|team|press)\b/i;
+const minPitchChars = 60;
+
+/**
+ * What the product does: a product JSON-LD description, else the home page's own paragraphs (the
+ * hero and the sections that present the product), never a biography, a testimonial, an FAQ
+ * answer or a price line.
+ */
+function descriptionOf(home: CrawledPage, entities: Located<Record<string, unknown>>[]): ProposedValue | null {
+  const product = entities.find(
+    (e) => typeOf(e.value).some((t) => productTypes.test(t)) && typeof e.value.description === 'string',
+  );
+  if (product) {
+    const text = product.value.description as string;
+    return quoted(product.url, `description: ${text}`, text);
+  }
+  const paragraphs: string[] = [];
+  let heading = '';
+  for (const block of ownBlocks(home)) {
+    if (isHeading(block)) heading = block.tag === 'h1' ? '' : block.text;
+    else if (block.tag === 'p' && block.text.length >= minPitchChars && !notPitch.test(heading) && !/@/.test(block.text)) {
+      paragraphs.push(block.text);
+    }
+  }
+  const chosen = paragraphs.slice(0, 3);
+  return chosen.length ? { value: chosen.join('\n\n'), evidence: chosen.map((quote) => ({ quote, url: home.url })) } : null;
 }
 
 function stageOf(pages: CrawledPage[]): ProposedValue | null {
@@ -119,89 +159,73 @@ function stageOf(pages: CrawledPage[]): ProposedValue | null {
   return null;
 }
 
-function pricingModelOf(pricingPages: CrawledPage[]): ProposedValue | null {
-  const free = firstBlock(pricingPages, /\bfree\b/i);
-  const paid = firstBlock(pricingPages, money);
-  const blocks = [free, paid].filter((b): b is Located<string> => b !== null);
-  const model = free && paid ? 'freemium' : paid ? (recurring.test(paid.value) ? 'subscription' : 'paid') : free ? 'free' : null;
-  return model ? { value: model, evidence: blocks.map((b) => ({ quote: b.value, url: b.url })) } : null;
-}
+const founding = /\b(?:founded|established|started|launched|fondée?|gegründet|fundad[ao])\b[^.]{0,40}?\b(1[89]\d{2}|20\d{2})\b/i;
 
-function pricingSummaryOf(pricingPages: CrawledPage[]): ProposedValue | null {
-  const lines = pricingPages.flatMap((p) =>
-    p.blocks
-      .filter((b) => b.tag !== 'h1' && (money.test(b.text) || /\bfree (plan|forever|tier)\b/i.test(b.text)))
-      .map((b) => ({ quote: b.text, url: p.url })),
-  );
-  const chosen = lines.slice(0, 5);
-  return chosen.length ? { value: chosen.map((l) => l.quote).join('; '), evidence: chosen } : null;
-}
-
-function placeOf(
-  entities: Located<Record<string, unknown>>[],
-  pages: CrawledPage[],
-): { country: ProposedValue | null; city: ProposedValue | null } {
-  for (const { value, url } of entities) {
-    const address = value.address as Record<string, unknown> | undefined;
-    if (address && typeof address === 'object') {
-      const country = typeof address.addressCountry === 'string' ? address.addressCountry : null;
-      const city = typeof address.addressLocality === 'string' ? address.addressLocality : null;
-      return {
-        country: country ? quoted(url, `addressCountry: ${country}`, country) : null,
-        city: city ? quoted(url, `addressLocality: ${city}`, city) : null,
-      };
-    }
-  }
-  // "... in Lisbon, Portugal" where the second name is a country.
-  const place =
-    /\b(?:based|headquartered|located|founded|started)\b[^.]*?\bin ([A-Z][\p{L}'-]+(?: [A-Z][\p{L}'-]+)?), ([A-Z][\p{L}-]+(?: [A-Z][\p{L}-]+)*)/u;
+/** A founding sentence that is about this product (it names it, or speaks as "we"). */
+function foundedOf(pages: CrawledPage[], name: string | undefined): ProposedValue | null {
+  const subject = new RegExp(`\\b(${name ? `${escapeRegExp(name)}|` : ''}we|our company|nous|wir)\\b`, 'i');
   for (const page of pages) {
-    for (const block of page.blocks) {
-      const match = place.exec(block.text);
-      if (match && countryCodeOf(match[2])) {
-        return { country: quoted(page.url, block.text, match[2]), city: quoted(page.url, block.text, match[1]) };
-      }
+    for (const block of ownBlocks(page)) {
+      const match = founding.exec(block.text);
+      if (match && subject.test(block.text)) return quoted(page.url, block.text, match[1]);
     }
   }
-  return { country: null, city: null };
+  return null;
 }
 
-function foundedOf(pages: CrawledPage[]): ProposedValue | null {
-  const pattern = /\b(?:founded|established|started|since)\b[^.]{0,60}?\b(1[89]\d{2}|20\d{2})\b/i;
-  const block = firstBlock(pages, pattern);
-  return block ? quoted(block.url, block.value, pattern.exec(block.value)![1]) : null;
-}
-
+/** JSON-LD email, else the contact page's, else any; an address at the site's own domain first. */
 function emailOf(pages: CrawledPage[], entities: Located<Record<string, unknown>>[]): ProposedValue | null {
   const fromLd = ldValue(entities, 'email');
   if (fromLd) return { ...fromLd, value: fromLd.value.replace(/^mailto:/, '') };
+  const domain = new URL(pages[0].url).hostname.replace(/^www\./, '');
   const ordered = [...pagesAt(pages, /contact/), ...pages];
-  return firstOf(ordered, (p) => p.emails.map((e) => quoted(p.url, `email: ${e}`, e)));
+  const all = ordered.flatMap((p) => p.emails.map((e) => quoted(p.url, `email: ${e}`, e)));
+  return all.find((e) => e.value.toLowerCase().endsWith(`@${domain}`)) ?? all[0] ?? null;
 }
 
-/** Catalogue categories the site names at least twice (title, meta, headings, text); one passing mention is not enough. */
+/** A video watch or embed address (not a channel or profile page). */
+const videoPage =
+  /youtube(?:-nocookie)?\.com\/(?:embed\/|watch\?v=|shorts\/)|youtu\.be\/\w|vimeo\.com\/(?:video\/)?\d|loom\.com\/(?:share|embed)\/|wistia\.(?:com|net)\/(?:medias|embed)\/|\.(?:mp4|webm|mov)(?:$|\?)/i;
+
+/** The first video a page embeds (not one it only links to), home page first. */
+function demoVideoOf(pages: CrawledPage[]): ProposedValue | null {
+  for (const page of pages) {
+    const embedded = page.media.find((m) => videoPage.test(m) && !page.links.includes(m));
+    if (embedded) return quoted(page.url, `video: ${embedded}`, embedded);
+  }
+  return null;
+}
+
+/** Where a mention weighs more: the title, meta tags and the hero heading say what the product is. */
+function mentionTexts(page: CrawledPage): { text: string; weight: number }[] {
+  const meta = ['description', 'keywords', 'og:title', 'og:description'].filter((k) => page.meta[k]);
+  return [
+    ...(page.title ? [{ text: `title: ${page.title}`, weight: 2 }] : []),
+    ...meta.map((k) => ({ text: `${k}: ${page.meta[k]}`, weight: 2 })),
+    ...ownBlocks(page).map((b) => ({ text: b.text, weight: b.tag === 'h1' ? 2 : 1 })),
+  ];
+}
+
+/** Catalogue categories the site names at least twice (weighted); the most named first, at most 3. */
 function categoriesOf(pages: CrawledPage[], categories: string[]): ProposedValue[] {
   const scored = categories.flatMap((name) => {
     const pattern = new RegExp(`\\b${escapeRegExp(name)}\\b`, 'gi');
-    let count = 0;
+    let score = 0;
     let first: Located<string> | null = null;
     for (const page of pages) {
-      const texts = [
-        ...page.blocks.map((b) => b.text),
-        ...(page.title ? [`title: ${page.title}`] : []),
-        ...['description', 'keywords'].filter((k) => page.meta[k]).map((k) => `${k}: ${page.meta[k]}`),
-      ];
-      for (const text of texts) {
+      for (const { text, weight } of mentionTexts(page)) {
         const hits = text.match(pattern)?.length ?? 0;
         if (hits && !first) first = { value: text, url: page.url };
-        count += hits;
+        score += hits * weight;
       }
     }
-    return first && count >= 2 ? [{ name, count, first }] : [];
+    return first && score >= 2 ? [{ name, score, first }] : [];
   });
-  // The most mentioned category is the primary one.
+  const top = Math.max(0, ...scored.map((c) => c.score));
+  // A category named half as often as the main one is a passing mention.
   return scored
-    .sort((a, b) => b.count - a.count)
+    .filter((c) => c.score * 2 > top)
+    .sort((a, b) => b.score - a.score)
     .slice(0, 3)
     .map((c) => quoted(c.first.url, c.first.value, c.name));
 }
@@ -226,11 +250,17 @@ function ldKeywords(entities: Located<Record<string, unknown>>[]): ProposedValue
   });
 }
 
+const featureHeading = /\bfeatures?\b|fonctionnalités|funktionen|características|\bwhat (?:\S+ )?(?:does|can do)\b/i;
+
+/** The features page's list; else the list under a features heading. */
 function featuresOf(pages: CrawledPage[]): ProposedValue[] {
-  const featurePages = pagesAt(pages, /feature/);
-  const fromPages = featurePages.flatMap((p) => p.blocks.filter((b) => b.tag === 'li').map((b) => quoted(p.url, b.text, b.text)));
+  const fromPages = pagesAt(pages, /feature|fonctionnalit|funktionen/).flatMap((p) =>
+    ownBlocks(p)
+      .filter((b) => b.tag === 'li')
+      .map((b) => quoted(p.url, b.text, b.text)),
+  );
   if (fromPages.length) return fromPages;
-  return pages.flatMap((p) => itemsUnderHeading(p, /features?\b/i).map((i) => quoted(p.url, i, i)));
+  return pages.flatMap((p) => itemsUnderHeading(p, featureHeading).map((i) => quoted(p.url, i, i)));
 }
 
 function faqsOf(pages: CrawledPage[]): DraftProposal['faqs'] {
@@ -244,8 +274,9 @@ function faqsOf(pages: CrawledPage[]): DraftProposal['faqs'] {
     }
   }
   for (const page of pages) {
-    page.blocks.forEach((block, i) => {
-      const next = page.blocks[i + 1];
+    const blocks = ownBlocks(page);
+    blocks.forEach((block, i) => {
+      const next = blocks[i + 1];
       if (/^(h[2-6]|dt|summary)$/.test(block.tag) && block.text.endsWith('?') && next && /^(p|dd)$/.test(next.tag)) {
         faqs.push({ question: block.text, answer: next.text, url: page.url });
       }
@@ -262,12 +293,4 @@ function socialsOf(pages: CrawledPage[]): DraftProposal['socials'] {
       .map((s) => ({ platform: socialPlatformOf(s) ?? '', url: s, pageUrl: url })),
   );
   return [...fromLinks, ...fromLd];
-}
-
-function firstOf(pages: CrawledPage[], pick: (page: CrawledPage) => ProposedValue[]): ProposedValue | null {
-  for (const page of pages) {
-    const found = pick(page)[0];
-    if (found) return found;
-  }
-  return null;
 }

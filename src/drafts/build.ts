@@ -79,6 +79,9 @@ export async function acceptDraftedProfile(
     draft.fieldsFound = fieldsFound(next);
     if (mode === 'build') {
       if (!draft.ownerParts.includes('faqs')) draft.faqs = profile.faqs;
+      // The evidence of each founder was checked against its page; the draft keeps the facts.
+      if (!draft.ownerParts.includes('founders'))
+        draft.founders = profile.founders.map(({ evidence: _evidence, ...founder }) => founder);
       if (!draft.ownerParts.includes('company_socials')) {
         draft.companySocials = Object.fromEntries(
           Object.entries(profile.socials).map(([platform, social]) => [platform, social.url]),

@@ -1,3 +1,4 @@
+import { Claim } from './claim.js';
 import { Company } from './company.js';
 import { Draft } from './draft.js';
 import { Founder } from './founder.js';
@@ -29,4 +30,5 @@ export const entities = [
   Order,
   OrderLine,
   PromoCodeRecord,
+  Claim,
 ];

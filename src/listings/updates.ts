@@ -92,21 +92,20 @@ export async function tellFollowerBatch(
      where lu.id = ${updateId} and f.user_id > ${after}
      order by f.user_id limit ${limit}`,
   );
-  let told = 0;
   for (const recipient of recipients) {
-    const sent = await em.fork().transactional(async (tx) => {
+    await em.fork().transactional(async (tx) => {
       const [claimed] = await query(
         tx,
         sql`insert into listing_update_delivery (update_id, user_id) values (${updateId}, ${recipient.user_id})
          on conflict do nothing returning user_id`,
       );
-      if (!claimed) return false;
+      // Told already, by an attempt whose result was lost (a worker killed after the commit).
+      if (!claimed) return;
       await mailer.send(followerMail(recipient, publicUrl), { within: tx });
-      return true;
     });
-    if (sent) told++;
   }
-  return { lastUserId: recipients.at(-1)?.user_id ?? null, told, done: recipients.length < limit };
+  // Every follower of the batch has been told once, by this attempt or an earlier one.
+  return { lastUserId: recipients.at(-1)?.user_id ?? null, told: recipients.length, done: recipients.length < limit };
 }
 
 function followerMail(r: Recipient, publicUrl: string) {

@@ -11,11 +11,15 @@ export interface OutboxMail {
   created_at: Date;
 }
 
+/** mail_outbox.subject is varchar(300); a subject built from long names is cut there, not refused. */
+const subjectMaxChars = 300;
+
 /** The development mailbox: mail that would have been sent, kept for the /dev/mail page and tests. */
 export async function storeMail(em: EntityManager, message: MailMessage): Promise<void> {
+  const subject = Array.from(message.subject).slice(0, subjectMaxChars).join('');
   await query(
     em,
-    sql`insert into mail_outbox (recipient, subject, text_body, html_body) values (${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null})`,
+    sql`insert into mail_outbox (recipient, subject, text_body, html_body) values (${message.to}, ${subject}, ${message.text}, ${message.html ?? null})`,
   );
 }
 

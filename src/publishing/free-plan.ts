@@ -17,7 +17,8 @@ import { firstWeekWithFreeSlot } from './slots.js';
  * least FREE_QUEUE_WEEKS ahead with a slot (counted under a lock, so concurrent choices never
  * over-fill a week), starts its listingLaunch, and checks the gates at once. A listing already
  * queued on the free plan only has its gates checked again. Anything else is a 409 with the reason.
- * Answers the owner view as it stands after that check.
+ * Answers the owner view as it stands after that check, or after GATE_CHECK_WAIT_MS when the check
+ * (a slow website) takes longer; it goes on, and the owner view shows its result when done.
  */
 export async function chooseFreeListing(
   em: EntityManager,
@@ -45,6 +46,6 @@ export async function chooseFreeListing(
     listing.statusReason = null;
     return listing.launchWeek;
   });
-  await checkFreeLaunchNow(temporal, { listingId, ownerId, week });
+  await checkFreeLaunchNow(temporal, { listingId, ownerId, week }, config.launches.gateCheckWaitMs);
   return getOwnedListing(em, config.publicUrl, ownerId, listingId);
 }

@@ -25,14 +25,23 @@ function launchStart(input: ListingLaunchInput, ownerId: number, status: string)
 
 /**
  * Starts the free launch of a listing queued for `week`, or joins the one already running, and
- * checks its gates now; resolves once that check is written.
+ * checks its gates now; resolves once that check is written, or after `waitMs` with the start
+ * and check still under way (a slow website; calling again finds or starts the same run).
  */
 export async function checkFreeLaunchNow(
   temporal: TemporalHandle,
   input: { listingId: number; ownerId: number; week: string },
+  waitMs: number,
 ): Promise<void> {
   const start = launchStart({ listingId: input.listingId, plan: 'free', week: input.week }, input.ownerId, 'awaiting_badge');
-  await updateLifecycleWithStart(temporal, listingLaunch, start, checkGatesNowUpdate);
+  const checked = updateLifecycleWithStart(temporal, listingLaunch, start, checkGatesNowUpdate);
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<'waited'>((resolve) => (timer = setTimeout(() => resolve('waited'), waitMs)));
+  try {
+    if ((await Promise.race([checked, waited])) === 'waited') checked.catch(() => undefined);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

@@ -25,9 +25,9 @@ export interface Caller {
 
 /** The app with its worker, the test websites and DNS on loopback, a catalogue and two users with API keys. */
 export async function startDraftWorld(
-  options: { env?: Partial<Record<keyof Env, string>>; worker?: boolean } = {},
+  options: { env?: Partial<Record<keyof Env, string>>; worker?: boolean; sites?: Parameters<typeof startCrawlWorld>[0] } = {},
 ): Promise<DraftWorld> {
-  const world = await startCrawlWorld();
+  const world = await startCrawlWorld(options.sites);
   const appOptions: TestAppOptions = {
     worker: options.worker,
     env: {

@@ -24,14 +24,14 @@ async function ownDraft(app: McpTestApp, status: 'crawling' | 'ready' = 'ready')
 
 let listings = 0;
 
-/** A listing of the test principal's user, live, with its milestones section unlocked. */
-async function ownListing(app: McpTestApp): Promise<number> {
+/** A listing of the test principal's user, live unless said otherwise, with its milestones section unlocked. */
+async function ownListing(app: McpTestApp, status: 'live' | 'draft' = 'live'): Promise<number> {
   const em = app.app.deps.orm.em.fork();
   const user = await ensureUser(em, 'owner@example.test');
   const [{ id }] = await em.execute<{ id: number }[]>(
     `insert into listing (site_id, slug, name, owner_id, status, unlocked_sections, launched_at)
-     values (?, ?, 'Owned', ?, 'live', '{milestones}', now()) returning id`,
-    [app.app.deps.site.id, `owned-${++listings}`, user.id],
+     values (?, ?, 'Owned', ?, ?, '{milestones}', case when ? = 'live' then now() end) returning id`,
+    [app.app.deps.site.id, `owned-${++listings}`, user.id, status, status],
   );
   return id;
 }
@@ -46,6 +46,18 @@ async function ownOrder(app: McpTestApp): Promise<string> {
     billing_country: 'FR',
   });
   return built.number;
+}
+
+/** A live listing someone else owns, with a website to prove: what a claim needs. */
+async function claimableListing(app: McpTestApp): Promise<{ id: number; slug: string }> {
+  const em = app.app.deps.orm.em.fork();
+  const slug = `claimable-${++listings}`;
+  const [{ id }] = await em.execute<{ id: number }[]>(
+    `insert into listing (site_id, slug, name, status, website_url, domain, launched_at)
+     values (?, ?, 'Claimable', 'live', ?, ?, now()) returning id`,
+    [app.app.deps.site.id, slug, `https://${slug}.example/`, `${slug}.example`],
+  );
+  return { id, slug };
 }
 
 interface CatalogueFixtures {
@@ -132,6 +144,10 @@ export const toolExamples: Record<string, ToolExample> = {
     const id = await ownListing(app);
     return { listing_id: id, title: 'Why', story: 'Because.', idempotency_key: `story-${id}` };
   },
+  choose_free_listing: async (app) => {
+    const id = await ownListing(app, 'draft');
+    return { listing_id: id, idempotency_key: `free-${id}` };
+  },
   answer_interview: async (app) => {
     const [{ id }] = await app.app.deps.orm.em
       .fork()
@@ -158,6 +174,22 @@ export const toolExamples: Record<string, ToolExample> = {
     return { per_page: 5 };
   },
   get_order: async (app) => ({ number: await ownOrder(app) }),
+  claim_listing: async (app) => {
+    const { slug } = await claimableListing(app);
+    return { slug, method: 'dns', idempotency_key: `claim-${slug}` };
+  },
+  // A closed claim is answered as it is, so the tool and the REST call see the same claim.
+  verify_claim: async (app) => {
+    const em = app.app.deps.orm.em.fork();
+    const user = await ensureUser(em, 'owner@example.test');
+    const { id: listingId } = await claimableListing(app);
+    const [{ id }] = await em.execute<{ id: number }[]>(
+      `insert into claim (listing_id, user_id, method, token, status, status_reason, expires_at)
+       values (?, ?, 'dns', 'mcp-example-token', 'expired', 'No proof was found within 7 days (35 checks).', now()) returning id`,
+      [listingId, user.id],
+    );
+    return { claim_id: id };
+  },
   get_listing: async (app) => ({ slug: (await catalogue(app)).listing }),
   get_alternatives: async (app) => ({ slug: (await catalogue(app)).listing }),
   get_badges: async (app) => ({ slug: (await catalogue(app)).listing, shape: 'pill', mode: 'dark', size: 's' }),

@@ -73,7 +73,12 @@ export interface McpTestApp {
 
 /** The real app (real database) plus the test principal middleware, on its own loopback port. */
 export async function startMcpTestApp(env: Record<string, string> = {}): Promise<McpTestApp> {
-  const app = await startTestApp({ worker: false, extraOperations: mcpTestOperations, env });
+  // No worker runs here, so choose_free_listing answers without waiting for its gate check.
+  const app = await startTestApp({
+    worker: false,
+    extraOperations: mcpTestOperations,
+    env: { GATE_CHECK_WAIT_MS: '200', ...env },
+  });
   await app.deps.orm.em
     .getConnection()
     .execute('create table if not exists test_effect (id serial primary key, label text not null)');
@@ -81,6 +86,8 @@ export async function startMcpTestApp(env: Record<string, string> = {}): Promise
   const koa = buildApp(app.deps, mcpTestOperations);
   koa.middleware.splice(1, 0, testPrincipalFor(user)); // right after the request context, which makes ctx.state
   const server: Server = koa.listen(0, '127.0.0.1');
+  // As the real server: an idle keep-alive connection outlives the client's, so a slow test never meets a reset.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

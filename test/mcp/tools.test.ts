@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { operations } from '../../api/operations/index.js';
+import { safeTextPattern } from '../../api/middleware/text-input.js';
 import { hintsOf } from '../../api/operations/registry.js';
 import { request } from '../support/http.js';
 import { toolExamples } from './examples.js';
@@ -62,8 +63,8 @@ describe.each(eras)('mcp tools over %s', (era) => {
         slug: expect.objectContaining({ type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,219}$' }),
         flag: { type: 'string', enum: ['true', 'false'] },
         limit: { type: 'integer', minimum: 1, maximum: 5 },
-        note: { type: 'string', minLength: 1, maxLength: 10 },
-        tags: { type: 'array', maxItems: 2, items: { type: 'string' } },
+        note: { type: 'string', minLength: 1, maxLength: 10, pattern: safeTextPattern },
+        tags: { type: 'array', maxItems: 2, items: { type: 'string', pattern: safeTextPattern } },
       },
       required: ['slug', 'note'],
       additionalProperties: false,

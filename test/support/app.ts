@@ -116,11 +116,11 @@ async function withServer<T>(serverUrl: string, work: (client: pg.Client) => Pro
 }
 
 /**
- * Rows whose ids are workflow ids (listing-launch-<listing id>, listing-update-<update id>), with
+ * Rows whose ids are workflow ids (listing-launch-<listing id>, listing-update-<update id>, claim-<claim id>), with
  * the id range each test app takes: every file's database starts them elsewhere, so two files
  * running at once on the one Temporal server never share a workflow id.
  */
-export const workflowKeyedIds: Record<string, number> = { listing: 1_000_000, listing_update: 1_000_000 };
+export const workflowKeyedIds: Record<string, number> = { listing: 1_000_000, listing_update: 1_000_000, claim: 1_000_000 };
 
 async function spreadWorkflowKeys(serverUrl: string, databaseUrl: string): Promise<void> {
   const index = await withServer(serverUrl, async (c) => {

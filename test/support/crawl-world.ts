@@ -1,6 +1,6 @@
 import { loadConfig, type CrawlConfig, type Env } from '../../src/config.js';
 import { startTestDns, type TestDns } from './dns-server.js';
-import { startSiteServer, type SiteServer } from './site-server.js';
+import { startSiteServer, type SiteServer, type SiteServerOptions } from './site-server.js';
 
 /** The outside world a crawl test needs: a DNS server and the test websites, both on loopback. */
 export interface CrawlWorld {
@@ -14,10 +14,14 @@ export interface CrawlWorld {
 
 export const testSites = ['static', 'jsrender', 'robots', 'jsonld', 'closed'] as const;
 
-export async function startCrawlWorld(): Promise<CrawlWorld> {
+/** The test sites by default; the drafting corpus passes its own folder, site names and www-only sites. */
+export async function startCrawlWorld(options: SiteServerOptions & { siteNames?: readonly string[] } = {}): Promise<CrawlWorld> {
   const dns = await startTestDns();
-  const sites = await startSiteServer();
-  for (const site of testSites) dns.set(`${site}.test`, ['127.0.0.1']);
+  const sites = await startSiteServer(options);
+  for (const site of options.siteNames ?? testSites) {
+    dns.set(`${site}.test`, ['127.0.0.1']);
+    dns.set(`www.${site}.test`, ['127.0.0.1']);
+  }
   return {
     dns,
     sites,

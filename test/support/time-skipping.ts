@@ -16,7 +16,7 @@ function required(name: string): string {
 /** Temporal's time-skipping test server: timers fire as soon as nothing else can happen, so weeks pass in milliseconds. */
 export async function timeSkippingEnvironment(): Promise<TestWorkflowEnvironment> {
   routeSdkLogs(createLogger({ logLevel: 'warn' }, 'test-workflows'));
-  const env = await startWithRetries(3);
+  const env = await startWithRetries(5);
   // This server answers add but not list; it starts with none of ours.
   await env.connection.operatorService.addSearchAttributes({
     namespace: env.namespace ?? 'default',

@@ -1,3 +1,5 @@
+import { badgeEmbedHtml, standardBadge } from '../../src/domain/badges.js';
+import { listingUrl } from '../../src/catalogue/sql.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
 import { seedCatalogue } from '../../src/seed/catalogue.js';
@@ -161,8 +163,21 @@ describe('listing web page', () => {
 
   it('gives a listing awaiting its badge a short page, not a 404, so the badge link works', async () => {
     await addListing(app, { slug: 'soon-app', name: 'Soon App', status: 'awaiting_badge' });
-    const badges = await request(`${app.api}/listings/soon-app/badges`);
-    const href = /<a href="([^"]+)"/.exec(badges.body.badge.embed_html)![1];
+    // The embed the owner pastes (get_badges answers only them until the listing is public).
+    const embed = badgeEmbedHtml(
+      {
+        siteName: app.deps.site.name,
+        listingName: 'Soon App',
+        listingSlug: 'soon-app',
+        listingUrl: listingUrl(app.url, 'soon-app'),
+        publicUrl: app.url,
+      },
+      standardBadge,
+    );
+    expect((await request(`${app.api}/listings/soon-app/badges`)).status).toBe(404);
+    const image = /<img src="([^"]+)"/.exec(embed)![1];
+    expect((await fetch(image)).status).toBe(200);
+    const href = /<a href="([^"]+)"/.exec(embed)![1];
     const res = await getPage(href);
     expect(res.status).toBe(200);
     expect(res.text).toContain('<h1>Soon App</h1>');

@@ -1,0 +1,28 @@
+import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { AppError } from '../../src/errors.js';
+
+/**
+ * What a router answers when its path exists but the method does not: 405 with `Allow` as
+ * problem+json, for any method at all (TRACE, PROPFIND...); OPTIONS answers 204 with `Allow`.
+ * A path no router knows stays 404. Runs after the routes, so a path shared by two routers is
+ * only refused when neither answered it.
+ */
+export function allowedMethods(router: Router): Middleware {
+  return async (ctx, next) => {
+    await next();
+    if (ctx.status !== 404 || ctx.body !== undefined) return;
+    const matched = router.match(ctx.path, ctx.method);
+    if (matched.route) return;
+    const allow = [...new Set(matched.path.flatMap((layer) => layer.methods))].sort();
+    if (allow.length === 0) return;
+    if (ctx.method === 'OPTIONS') {
+      ctx.status = 204;
+      ctx.set('Allow', [...allow, 'OPTIONS'].join(', '));
+      return;
+    }
+    throw new AppError('method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allow.join(', ')}.`, [], {
+      allow,
+    });
+  };
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { claim, claimPage } from '../../src/claims/schemas.js';
+import { claimListing as openClaim, claimStatusOf } from '../../src/claims/commands.js';
+import { getMyClaim, listMyClaims as readMyClaims } from '../../src/claims/reads.js';
+import { checkClaimNow, startClaimVerification } from '../../src/claims/lifecycle.js';
+import { claimMethods } from '../../src/domain/claims.js';
+import { paginationQuery, slug } from './common.js';
+import { defineOperation, existingRecord } from './registry.js';
+
+const claimBody = z
+  .strictObject({
+    slug: slug.describe('The listing to claim (max 220).'),
+    method: z
+      .enum(claimMethods)
+      .describe(
+        'dns = a TXT record, meta = a tag on the homepage, file = a file on the website, email = a link sent to an address at the domain.',
+      ),
+    email: z
+      .email('must be an email address')
+      .max(254)
+      .optional()
+      .describe("Method email only, and then required: an address at the listing's domain or a subdomain of it."),
+  })
+  .superRefine((body, issues) => {
+    if (body.method === 'email' && body.email === undefined)
+      issues.addIssue({ code: 'custom', path: ['email'], message: 'is required for method email' });
+    if (body.method !== 'email' && body.email !== undefined)
+      issues.addIssue({ code: 'custom', path: ['email'], message: 'is only for method email' });
+  });
+
+const claimPath = z.object({
+  claim_id: z.coerce
+    .number('must be a claim id (a positive integer)')
+    .int('must be a claim id (a positive integer)')
+    .min(1)
+    .max(2_147_483_647),
+});
+
+export const claimListing = defineOperation({
+  id: 'claim_listing',
+  method: 'POST',
+  path: '/claims',
+  tag: 'Claims',
+  summary: 'Claim an existing listing by proving you run its website',
+  description:
+    'Opens a claim on a public listing (slug) and answers 201 with the claim and its instructions: exactly what to publish and where, with the token. Methods: dns (a TXT record "launch-directory-verification=<token>" on the listing\'s domain), meta (<meta name="launch-directory-verification" content="<token>"> on the homepage), file (/.well-known/launch-directory-verification.txt on the website, containing the token), email (a one-time link mailed to `email`, an address at the listing\'s domain or a subdomain; its page has a confirm button). The proof is checked automatically, 1 minute after, then at doubling intervals up to 6 hours, for 7 days; verify_claim checks at once. When proven, the caller owns the listing and its previous owner is told. If the caller already has an open claim on the listing, that claim is answered with 200 and nothing new starts. 404 when no public listing has the slug; 409 when the caller already owns it. Free.',
+  scope: 'listings:write',
+  idempotencyKey: true,
+  successStatus: 201,
+  existingAnswer: "The caller's open claim on this listing, returned instead of a second one.",
+  refusals: {
+    404: 'No public listing has this slug',
+    409: 'The caller already owns the listing, it has no website to prove, or a request with this Idempotency-Key is still running',
+  },
+  input: { body: claimBody },
+  output: claim,
+  async handler({ body }, { deps, em, site, principal }) {
+    const opened = await openClaim(em, site.id, principal!.userId, body);
+    await startClaimVerification(deps.temporal, opened);
+    const view = await getMyClaim(em, principal!.userId, opened.id);
+    return opened.created ? view : existingRecord(view);
+  },
+});
+
+export const verifyClaim = defineOperation({
+  id: 'verify_claim',
+  method: 'POST',
+  path: '/claims/{claim_id}/verify',
+  tag: 'Claims',
+  summary: "Check a claim's proof now",
+  description:
+    "Runs a check of one of the caller's pending claims now and answers the claim with that check's result (status, checked_at, result in words, next_check_at): verified when the proof is in place, and then the caller owns the listing. The request has no body (an empty JSON object at most). It waits up to 15 seconds for the check; a slower check goes on, and the claim is answered as it stands (checked_at tells whether the check has landed). A claim that is no longer pending is answered as it is. 404 when the caller has no such claim.",
+  scope: 'listings:write',
+  idempotencyKey: false,
+  successStatus: 200,
+  input: { path: claimPath, body: z.strictObject({}).describe('Empty: no properties are taken.') },
+  output: claim,
+  async handler({ path }, { deps, em, principal }) {
+    const current = await claimStatusOf(em, principal!.userId, path.claim_id);
+    if (current.open) await checkClaimNow(deps.temporal, current);
+    return getMyClaim(em, principal!.userId, path.claim_id);
+  },
+});
+
+export const listMyClaims = defineOperation({
+  id: 'list_my_claims',
+  method: 'GET',
+  path: '/claims',
+  tag: 'Claims',
+  summary: "The caller's claims, newest first",
+  description:
+    "Lists the caller's claims, newest first, each with its status (pending, verified, failed, expired, canceled), the instructions and token, and the last check (checked_at, result in words, next_check_at). Free and read-only.",
+  scope: 'account:read',
+  idempotencyKey: false,
+  successStatus: 200,
+  input: { query: paginationQuery },
+  output: claimPage,
+  async handler({ query }, { em, principal }) {
+    return readMyClaims(em, principal!.userId, query.page, query.per_page);
+  },
+});
+
+export const claimOperations = [claimListing, verifyClaim, listMyClaims];

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { isPublic } from '../catalogue/sql.js';
+import { hashCredential } from '../domain/credentials.js';
+import {
+  checkDelayMs,
+  claimLifetimeMs,
+  isAddressAtDomain,
+  moveClaim,
+  type ClaimEvent,
+  type ClaimMethod,
+} from '../domain/claims.js';
+import { Claim, type ClaimEntity } from '../entities/claim.js';
+import { AppError, notFound } from '../errors.js';
+import { query, sql } from '../platform/sql.js';
+import { listingDomain } from './reads.js';
+
+export interface ClaimRequest {
+  slug: string;
+  method: ClaimMethod;
+  email?: string;
+}
+
+/** What the edge needs to start (or find) the claim's verification lifecycle. */
+export interface OpenClaim {
+  id: number;
+  listingId: number;
+  userId: number;
+  method: ClaimMethod;
+  expiresAt: Date;
+  /** false: the caller's open claim on this listing, returned instead of a second one. */
+  created: boolean;
+}
+
+/**
+ * claim_listing: opens a claim on a public listing, or returns the caller's open one. The token is
+ * public by design (it is published on the website); only the emailed link is a secret.
+ */
+export async function claimListing(em: EntityManager, siteId: number, userId: number, request: ClaimRequest): Promise<OpenClaim> {
+  const [listing] = await query(
+    em,
+    sql<{ id: number; owner_id: number | null; domain: string | null }>`select l.id, l.owner_id, ${listingDomain} as domain
+      from listing l where l.site_id = ${siteId} and l.slug = ${request.slug} and ${isPublic}`,
+  );
+  if (!listing) throw notFound(`Listing ${request.slug}`);
+  if (listing.owner_id === userId) throw new AppError('conflict', `You already own ${request.slug}: there is nothing to claim.`);
+  if (!listing.domain) throw new AppError('conflict', `${request.slug} has no website, so there is no domain to prove.`);
+  if (request.method === 'email' && !isAddressAtDomain(request.email!, listing.domain)) {
+    throw new AppError('invalid_input', 'Invalid request body.', [
+      { path: 'body.email', message: `must be an address at ${listing.domain} or a subdomain of it` },
+    ]);
+  }
+  const open = await openClaimOf(em, listing.id, userId);
+  if (open) return open;
+  const claim = em.create(Claim, {
+    listingId: listing.id,
+    userId,
+    method: request.method,
+    email: request.method === 'email' ? request.email!.trim() : null,
+    token: randomBytes(16).toString('hex'),
+    expiresAt: new Date(Date.now() + claimLifetimeMs),
+    nextCheckAt: new Date(Date.now() + checkDelayMs(0)),
+  });
+  try {
+    await em.flush();
+  } catch (error) {
+    // The same person claimed at the same moment in another request: answer with that claim.
+    if (!(error instanceof UniqueConstraintViolationException)) throw error;
+    em.clear();
+    return (await openClaimOf(em, listing.id, userId))!;
+  }
+  return { ...openClaimFields(claim), created: true };
+}
+
+async function openClaimOf(em: EntityManager, listingId: number, userId: number): Promise<OpenClaim | undefined> {
+  const claim = await em.findOne(Claim, { listingId, userId, status: 'pending' });
+  return claim ? { ...openClaimFields(claim), created: false } : undefined;
+}
+
+function openClaimFields(claim: ClaimEntity): Omit<OpenClaim, 'created'> {
+  return { id: claim.id, listingId: claim.listingId, userId: claim.userId, method: claim.method, expiresAt: claim.expiresAt };
+}
+
+/** The claim's status as a caller may see it: pending (a check worth running), or closed. */
+export async function claimStatusOf(em: EntityManager, userId: number, claimId: number): Promise<OpenClaim & { open: boolean }> {
+  const claim = await em.findOne(Claim, { id: claimId, userId });
+  if (!claim) throw notFound(`Claim ${claimId}`);
+  return { ...openClaimFields(claim), created: false, open: claim.status === 'pending' };
+}
+
+/** Loads a claim for a write, locked against the other writers of its row. */
+export async function lockedClaim(tx: EntityManager, claimId: number): Promise<ClaimEntity | null> {
+  return tx.findOne(Claim, claimId, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+}
+
+/** Moves a pending claim; a closed one stays as it is (the move is refused by moveClaim). */
+export function applyClaimMove(claim: ClaimEntity, event: ClaimEvent, reason: string | null): boolean {
+  const move = moveClaim(claim.status, event);
+  if (!move.ok) return false;
+  claim.status = move.status;
+  claim.statusReason = reason;
+  claim.nextCheckAt = null;
+  return true;
+}
+
+/**
+ * Marks the claim's emailed link as used. Exactly one request wins, and only while the claim is
+ * pending and unexpired: the link expires with the claim.
+ */
+export async function confirmClaimLink(em: EntityManager, linkToken: string): Promise<number | undefined> {
+  const [row] = await query(
+    em,
+    sql<{ id: number }>`update claim set link_confirmed_at = now(), updated_at = now()
+      where link_hash = ${hashCredential(linkToken)} and link_confirmed_at is null and status = 'pending' and expires_at > now()
+      returning id`,
+  );
+  return row?.id;
+}
+
+/** What a still-usable link would confirm, without using it (for the page with the confirm button). */
+export async function peekClaimLink(
+  em: EntityManager,
+  linkToken: string,
+): Promise<{ listingName: string; slug: string; claimant: string; email: string } | undefined> {
+  const [row] = await query(
+    em,
+    sql<{ listing_name: string; slug: string; claimant: string; email: string }>`select l.name as listing_name, l.slug,
+        u.email as claimant, c.email
+      from claim c join listing l on l.id = c.listing_id join app_user u on u.id = c.user_id
+      where c.link_hash = ${hashCredential(linkToken)} and c.link_confirmed_at is null and c.status = 'pending' and c.expires_at > now()`,
+  );
+  return row && { listingName: row.listing_name, slug: row.slug, claimant: row.claimant, email: row.email };
+}

@@ -1,0 +1,54 @@
+import { claimChangedSignal, claimVerification, verifyNowUpdate } from '../../workflows/claim-verification.js';
+import {
+  claimIdAttribute,
+  claimMethodAttribute,
+  claimStatusAttribute,
+  listingIdAttribute,
+  ownerIdAttribute,
+} from '../domain/search-attributes.js';
+import { startLifecycle, updateLifecycleWithStart, workflowIds, type LifecycleStart, type TemporalHandle } from '../temporal.js';
+import type { OpenClaim } from './commands.js';
+
+/** verify_claim waits this long for its check; a slower one goes on, and the claim is answered as it stands. */
+export const verifyNowWaitMs = 15_000;
+
+function claimStart(claim: Omit<OpenClaim, 'created'>): LifecycleStart<typeof claimVerification> {
+  return {
+    workflowId: workflowIds.claimVerification(claim.id),
+    args: [{ claimId: claim.id, method: claim.method, expiresAt: claim.expiresAt.getTime() }],
+    searchAttributes: [
+      { key: claimIdAttribute, value: claim.id },
+      { key: listingIdAttribute, value: claim.listingId },
+      { key: claimMethodAttribute, value: claim.method },
+      { key: claimStatusAttribute, value: 'pending' },
+      { key: ownerIdAttribute, value: claim.userId },
+    ],
+  };
+}
+
+/** Starts checking a claim, or finds the run already checking it: the claim's id is the workflow's. */
+export async function startClaimVerification(temporal: TemporalHandle, claim: Omit<OpenClaim, 'created'>): Promise<void> {
+  await startLifecycle(temporal, claimVerification, claimStart(claim));
+}
+
+/** Runs a check of an open claim now and waits for it, `waitMs` at most; the check goes on past that. */
+export async function checkClaimNow(
+  temporal: TemporalHandle,
+  claim: Omit<OpenClaim, 'created'>,
+  waitMs = verifyNowWaitMs,
+): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, waitMs);
+  });
+  try {
+    await Promise.race([updateLifecycleWithStart(temporal, claimVerification, claimStart(claim), verifyNowUpdate), waited]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Tells a claim's lifecycle that something changed outside it (its emailed link was confirmed). */
+export async function signalClaimChanged(temporal: TemporalHandle, claimId: number): Promise<void> {
+  await temporal.client.workflow.getHandle(workflowIds.claimVerification(claimId)).signal(claimChangedSignal);
+}

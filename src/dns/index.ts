@@ -1,0 +1,1 @@
+export { createTxtLookup, DnsLookupError, type TxtLookup } from './txt.js';

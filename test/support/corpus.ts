@@ -1,0 +1,119 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createCrawler } from '../../src/crawl/crawler.js';
+import type { CrawledPage } from '../../src/crawl/types.js';
+import type { DraftedProfile } from '../../src/domain/evidence.js';
+import { draftProfile, type Drafter } from '../../src/drafting/drafter.js';
+import { startCrawlWorld, type CrawlWorld } from './crawl-world.js';
+import type { FakeOpenAi } from './fake-openai.js';
+import { scoreCorpus, scoreSite, withOrigin, type CorpusScore, type DraftValues, type SiteTruth } from './draft-scoring.js';
+
+/**
+ * The drafting corpus (test/fixtures/corpus): small websites served on loopback, each with a
+ * truth file. Shared by the jest test (test/drafting/corpus.test.ts) and `npm run bench -- --only
+ * drafting`, so both measure the same thing: crawl + draft per site, then the score.
+ */
+export const corpusDir = fileURLToPath(new URL('../fixtures/corpus/', import.meta.url));
+
+/** The catalogue's category names the corpus is drafted against. */
+export const corpusCatalogue = [
+  'Analytics',
+  'Customer Support',
+  'Design',
+  'Developer Tools',
+  'E-commerce',
+  'Education',
+  'Finance',
+  'Human Resources',
+  'Invoicing',
+  'Logistics',
+  'Marketing',
+  'Productivity',
+  'Project Management',
+  'Security',
+  'Writing',
+];
+
+export interface CorpusSite {
+  name: string;
+  truth: SiteTruth;
+}
+
+export function loadCorpus(): CorpusSite[] {
+  return readdirSync(corpusDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => ({
+      name: entry.name,
+      truth: JSON.parse(readFileSync(join(corpusDir, entry.name, 'truth.json'), 'utf8')) as SiteTruth,
+    }));
+}
+
+export function startCorpusWorld(corpus: readonly CorpusSite[]): Promise<CrawlWorld> {
+  return startCrawlWorld({
+    root: corpusDir,
+    siteNames: corpus.map((s) => s.name),
+    wwwOnly: corpus.filter((s) => s.truth.www).map((s) => s.name),
+  });
+}
+
+export interface CorpusRun {
+  site: string;
+  /** The truth with {origin} replaced by the home page's final origin. */
+  truth: SiteTruth;
+  pages: CrawledPage[];
+  profile: DraftedProfile;
+  /** Crawl and draft, wall clock. */
+  ms: number;
+}
+
+export function valuesOf(profile: DraftedProfile): DraftValues {
+  return {
+    fields: Object.fromEntries(
+      Object.entries(profile.fields).map(([name, field]) => [name, field.value]),
+    ) as DraftValues['fields'],
+    founders: profile.founders.map(({ name, title }) => ({ name, ...(title ? { title } : {}) })),
+    faqs: profile.faqs.map(({ question, answer }) => ({ question, answer })),
+    socials: Object.fromEntries(Object.entries(profile.socials).map(([platform, social]) => [platform, social.url])),
+  };
+}
+
+/**
+ * Crawls and drafts every site one after the other (timings stay comparable), `beforeDraft` runs
+ * after the crawl (the AI run loads the site's recorded completion there).
+ */
+export async function runCorpus(
+  world: CrawlWorld,
+  corpus: readonly CorpusSite[],
+  drafter: Drafter,
+  beforeDraft: (site: CorpusSite, pages: CrawledPage[]) => void = () => undefined,
+): Promise<{ runs: CorpusRun[]; score: CorpusScore }> {
+  const crawler = createCrawler(world.crawlConfig());
+  const runs: CorpusRun[] = [];
+  for (const site of corpus) {
+    const started = performance.now();
+    const outcome = await crawler.crawl({ url: world.urlOf(site.name) });
+    if (!outcome.ok) throw new Error(`${site.name}: crawl failed: ${outcome.failure.message}`);
+    beforeDraft(site, outcome.pages);
+    const profile = await draftProfile(drafter, { pages: outcome.pages, categories: corpusCatalogue });
+    const ms = performance.now() - started;
+    const truth = withOrigin(site.truth, new URL(outcome.pages[0].url).origin);
+    runs.push({ site: site.name, truth, pages: outcome.pages, profile, ms });
+  }
+  const score = scoreCorpus(runs.map((r) => scoreSite(r.site, r.truth, valuesOf(r.profile), r.ms)));
+  return { runs, score };
+}
+
+/**
+ * The file holding a site's recorded completion: `{ source, answer }`, the answer being the message
+ * content the endpoint returned, with {origin} for the site's origin (test/drafting/record-completions.ts).
+ */
+export const recordedAnswerPath = (site: string) => join(corpusDir, site, 'ai-answer.json');
+
+/** A beforeDraft hook that makes the fake endpoint answer each site with its recorded completion. */
+export function replayRecorded(ai: FakeOpenAi): (site: CorpusSite, pages: CrawledPage[]) => void {
+  return (site, pages) => {
+    const recorded = JSON.parse(readFileSync(recordedAnswerPath(site.name), 'utf8')) as { source: string; answer: unknown };
+    ai.answerWith(withOrigin(recorded.answer, new URL(pages[0].url).origin));
+  };
+}
