@@ -10,7 +10,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', 'test/support/*.mjs'] },
+        projectService: { allowDefaultProject: ['*.js', 'test/support/*.mjs', 'api/web/assets/*.js'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -26,6 +26,7 @@ import { adminRouter } from './web/admin.js';
 import { checkoutRouter } from './web/checkout.js';
 import { stripeWebhookRouter } from './web/stripe-webhook.js';
 import { claimConfirmRouter } from './web/claim-confirm.js';
+import { communityRouter } from './web/community.js';
 
 const limited = /^\/(api\/|mcp(\/|$)|oauth\/)/;
 
@@ -62,6 +63,7 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
     interactionRouter(deps, provider),
     signInRouter(deps),
     accountRouter(deps),
+    communityRouter(deps),
     cataloguePagesRouter(deps),
     updatesRouter(deps),
     adminRouter(deps),

@@ -46,6 +46,7 @@ const envSchema = z.object({
   RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_SYNC_MS: z.coerce.number().int().min(10).max(10_000).default(200),
+  COMMUNITY_ACTIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(120),
   PUBLIC_READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LISTING_PROFILE_CACHE_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
   IDEMPOTENCY_TTL_HOURS: z.coerce
@@ -158,6 +159,8 @@ export interface Config {
   site: { name: string; purpose: string };
   /** syncMs: how often a process adds its local counts to the shared PostgreSQL budget. */
   rateLimit: { points: number; windowSeconds: number; syncMs: number };
+  /** Votes, follows, reviews and reports one account may make per hour on the site. */
+  communityActionsPerHour: number;
   /** How long a process may serve a public read (search, lists...) from memory; 0 = no read cache at all. */
   publicReadCacheMs: number;
   /** How long at most a process keeps a listing profile that PostgreSQL did not announce as changed. */
@@ -271,6 +274,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     site: { name: e.SITE_NAME, purpose: e.SITE_PURPOSE },
     rateLimit: { points: e.RATE_LIMIT_POINTS, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS, syncMs: e.RATE_LIMIT_SYNC_MS },
+    communityActionsPerHour: e.COMMUNITY_ACTIONS_PER_HOUR,
     publicReadCacheMs: e.PUBLIC_READ_CACHE_MS,
     listingProfileCacheMs: e.LISTING_PROFILE_CACHE_MS,
     idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,

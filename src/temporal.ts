@@ -102,6 +102,34 @@ export function updateLifecycleWithStart<W extends Workflow, Ret, Args extends u
   return temporal.client.workflow.executeUpdateWithStart(update, { args, startWorkflowOperation });
 }
 
+/**
+ * `updateLifecycleWithStart`, waiting `waitMs` at most: true once the update is done, false when
+ * the wait ran out. The update goes on in the workflow; only this caller stops waiting (its calls
+ * to the server are cancelled, so none is left retrying after the connection closes).
+ */
+export async function updateLifecycleWithStartWithin<W extends Workflow, Ret, Args extends unknown[]>(
+  temporal: TemporalHandle,
+  workflow: W,
+  start: LifecycleStart<W>,
+  update: UpdateDefinition<Ret, Args>,
+  waitMs: number,
+  ...args: Args
+): Promise<boolean> {
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), waitMs);
+  try {
+    await temporal.connection.withAbortSignal(stop.signal, () =>
+      updateLifecycleWithStart(temporal, workflow, start, update, ...args),
+    );
+    return true;
+  } catch (error) {
+    if (stop.signal.aborted) return false;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Sends `signal` to the lifecycle open under the id, starting one first when none is open. */
 export async function signalLifecycleWithStart<W extends Workflow, Args extends unknown[]>(
   temporal: TemporalHandle,

@@ -8,6 +8,9 @@ import type { AppDeps } from '../deps.js';
 import { csrfToken, verifyCsrf } from './csrf.js';
 import { html, joinHtml, type Html } from '../../src/platform/html.js';
 import { form, page } from './layout.js';
+import { followedListings } from '../../src/community/follows.js';
+import type { ListingSummary } from '../../src/catalogue/schemas.js';
+import { listingList } from './catalogue-html.js';
 import { sendHtml } from './respond.js';
 import { currentUser, formField, htmlErrors, parseForm, webSession } from './session.js';
 
@@ -31,8 +34,9 @@ export function accountRouter(deps: AppDeps): Router {
   const render = async (ctx: Context, user: UserRow, newKey?: { key: string; name: string }) => {
     const csrf = csrfToken(ctx, keys);
     const list = await listApiKeys(ctx.state.em, user.id);
+    const followed = await followedListings(ctx.state.em, deps.site.id, deps.config.publicUrl, user.id);
     ctx.set('Cache-Control', 'no-store');
-    sendHtml(ctx, page('Your account', accountBody(user, list, csrf, newKey), { siteName: deps.config.site.name }));
+    sendHtml(ctx, page('Your account', accountBody(user, list, followed, csrf, newKey), { siteName: deps.config.site.name }));
   };
 
   router.get('/account', async (ctx) => {
@@ -64,7 +68,13 @@ export function accountRouter(deps: AppDeps): Router {
   return router;
 }
 
-function accountBody(user: UserRow, list: ApiKeyRow[], csrf: string, newKey?: { key: string; name: string }): Html {
+function accountBody(
+  user: UserRow,
+  list: ApiKeyRow[],
+  followed: ListingSummary[],
+  csrf: string,
+  newKey?: { key: string; name: string },
+): Html {
   const shown =
     newKey &&
     html`<div class="note warn" id="new-key"><p>Your new API key <strong>${newKey.name}</strong>. Copy it now: it is shown only once.</p>
@@ -82,6 +92,9 @@ function accountBody(user: UserRow, list: ApiKeyRow[], csrf: string, newKey?: { 
     : html`<tr><td colspan="5">No API keys yet.</td></tr>`;
   return html`<p>Signed in as <strong id="account-email">${user.email}</strong>.</p>
 ${form('/sign-out', csrf, null, 'Sign out', 'inline')}
+<h2 id="following">Listings you follow</h2>
+<p class="muted">You get an email when one of them posts an update; unfollow on its page.</p>
+${listingList(followed, 'You follow no listing yet: use the Follow button on a listing page.')}
 <h2>API keys</h2>
 ${shown}
 <table><thead><tr><th>Name</th><th>Key</th><th>Created</th><th>Last used</th><th></th></tr></thead><tbody>${rows}</tbody></table>

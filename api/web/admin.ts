@@ -7,9 +7,12 @@ import { orderStatuses, type OrderStatus } from '../../src/domain/order-status.j
 import { listSiteOrders, type AdminOrderRow } from '../../src/orders/admin.js';
 import { html, joinHtml, type Html } from '../../src/platform/html.js';
 import type { AppDeps } from '../deps.js';
-import { page } from './layout.js';
+import { form, hidden, page } from './layout.js';
+import { z } from 'zod';
+import { flagReview, reportedReviews, type ReportedReview } from '../../src/community/reviews.js';
+import { csrfToken, verifyCsrf } from './csrf.js';
 import { sendHtml } from './respond.js';
-import { currentUser, htmlErrors, webSession } from './session.js';
+import { currentUser, formField, htmlErrors, parseForm, webSession } from './session.js';
 
 /**
  * The site team's pages, for accounts with the role admin (`npm run cli -- user grant-admin`).
@@ -43,6 +46,22 @@ export function adminRouter(deps: AppDeps): Router {
       page(status ? `Orders: ${status}` : 'Orders', ordersBody(orders), { siteName: deps.config.site.name, noindex: true }),
     );
   });
+
+  // Reviews people reported, most reported first; flagging one takes it out of the community rating.
+  router.get('/reviews', async (ctx) => {
+    const reviews = await reportedReviews(ctx.state.em, deps.site.id);
+    const csrf = csrfToken(ctx, deps.keys.cookieKeys);
+    sendHtml(ctx, page('Reported reviews', reportedBody(reviews, csrf), { siteName: deps.config.site.name, noindex: true }));
+  });
+
+  router.post('/reviews/:id/flag', parseForm, async (ctx) => {
+    verifyCsrf(ctx, deps.keys.cookieKeys, formField(ctx, 'csrf'));
+    const id = z.coerce.number().int().positive().max(2_147_483_647).safeParse(ctx.params.id);
+    if (!id.success || !(await flagReview(ctx.state.em, id.data, formField(ctx, 'flagged') === '1')))
+      throw new AppError('not_found', 'That review was not found.');
+    ctx.status = 303;
+    ctx.redirect('/admin/reviews');
+  });
   return router;
 }
 
@@ -59,6 +78,19 @@ function ordersBody(orders: AdminOrderRow[]): Html {
   );
   return html`<p>${filters}</p><div class="scroll"><table><thead><tr><th>Number</th><th>Status</th><th>Buyer</th><th>Products</th><th>Country</th><th>Total</th><th>VAT</th><th>Promo</th><th>Invoice</th><th>Created</th><th>Paid</th></tr></thead>
 <tbody>${rows}</tbody></table></div><p class="muted">Refund an order with <code>npm run cli -- order refund &lt;number&gt;</code>.</p>`;
+}
+
+function reportedBody(reviews: ReportedReview[], csrf: string): Html {
+  if (!reviews.length) return html`<p>No review has been reported.</p>`;
+  const rows = reviews.map(
+    (r) => html`<article class="reported" id="review-${String(r.id)}">
+<h2><a href="/listings/${r.listing_slug}#review-${String(r.id)}">${r.listing_name}</a>: ${r.rating} of 5 <span class="muted">${r.reports} report(s)${r.flagged && ', flagged'}</span></h2>
+<p class="pre">${r.body || '(no text)'}</p>
+<ul>${r.reasons.map((reason) => html`<li>${reason}</li>`)}</ul>
+${form(`/admin/reviews/${String(r.id)}/flag`, csrf, hidden('flagged', r.flagged ? '0' : '1'), r.flagged ? 'Count it again' : 'Flag: leave it out of the rating', 'inline')}
+</article>`,
+  );
+  return joinHtml(rows, html`<hr>`);
 }
 
 function revisionsBody(revisions: RevisionRow[]): Html {

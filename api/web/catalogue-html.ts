@@ -45,6 +45,12 @@ export function pathSlug(value: string, what: string): string {
   return value;
 }
 
+/** A field or key name as readers say it: "pricing_model" is "Pricing model". */
+export function fieldLabel(field: string): string {
+  const text = field.replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 export function listingPath(slug: string): string {
   return `/listings/${encodeURIComponent(slug)}`;
 }
@@ -63,13 +69,27 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 
 export { dollars } from '../../src/domain/money.js';
 
-/** One listing in a list: name, tagline, votes, followers and primary category. */
+/**
+ * A listing's logo in a fixed square: an address that fails to load (or is not http(s)) still
+ * takes exactly that square, so a broken logo never moves the layout. Decorative: the name follows.
+ */
+export function logo(listing: Pick<ListingSummary, 'name' | 'logo_url'>, className = 'logo'): Html {
+  const initial = listing.name.trim().charAt(0).toUpperCase();
+  return listing.logo_url && isWebAddress(listing.logo_url)
+    ? html`<img class="${className}" src="${listing.logo_url}" alt="" width="48" height="48" loading="lazy" referrerpolicy="no-referrer" data-initial="${initial}">`
+    : html`<span class="${className}" aria-hidden="true">${initial}</span>`;
+}
+
+export function categoryChip(category: { slug: string; name: string }): Html {
+  return html`<a class="chip" href="${categoryPath(category.slug)}">${category.name}</a>`;
+}
+
+/** One listing in a list: rank, logo, name, tagline, category chip, and its community votes. */
 function listingItem(listing: ListedListing): Html {
-  const category =
-    listing.primary_category &&
-    html` · <a href="${categoryPath(listing.primary_category.slug)}">${listing.primary_category.name}</a>`;
-  return html`<li>${listing.rank !== undefined && html`<strong>#${listing.rank}</strong> `}${listingLink(listing)}${listing.tagline && ` — ${listing.tagline}`}
-<br><span class="muted">${plural(listing.votes, 'vote')} · ${plural(listing.followers, 'follower')}${category}</span></li>`;
+  return html`<li>${listing.rank !== undefined && html`<span class="rank">#${listing.rank}</span>`}${logo(listing)}
+<div class="row-main">${listingLink(listing)}${listing.tagline && ` — ${listing.tagline}`}
+<br>${listing.primary_category && html`${categoryChip(listing.primary_category)} `}<span class="muted">${plural(listing.followers, 'follower')}</span></div>
+<span class="votes">${plural(listing.votes, 'vote')}</span></li>`;
 }
 
 export function listingList(listings: readonly ListedListing[], empty: string): Html {

@@ -6,14 +6,26 @@ import type { ListingProfile } from '../../src/catalogue/schemas.js';
 import type { AppDeps } from '../deps.js';
 import { storySections } from '../operations/draft-schemas.js';
 import { getListing } from '../operations/listings.js';
-import { categoryPath, clip, externalLink, isWebAddress, pathSlug, plural, readOperation, sendPage } from './catalogue-html.js';
+import {
+  fieldLabel as label,
+  listingPath,
+  categoryChip,
+  categoryPath,
+  clip,
+  logo,
+  externalLink,
+  isWebAddress,
+  pathSlug,
+  plural,
+  readOperation,
+  sendPage,
+} from './catalogue-html.js';
 import { html, joinHtml, type Html, type HtmlValue } from '../../src/platform/html.js';
-
-/** Field names as readers say them. */
-const label = (field: string) => {
-  const text = field.replace(/_/g, ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-};
+import { listingReviews, type ReviewRow } from '../../src/community/reviews.js';
+import { viewerState } from '../../src/community/viewer.js';
+import { communityActions, reviewsSection, type Viewer } from './community-html.js';
+import { csrfToken } from './csrf.js';
+import { currentUser } from './session.js';
 
 const section = (id: string, heading: string, content: Html | null) =>
   content && html`<section id="${id}"><h2>${heading}</h2>\n${content}</section>`;
@@ -31,15 +43,29 @@ export function listingPage(deps: AppDeps): Middleware {
       if (!(thrown instanceof AppError) || thrown.status !== 404) throw thrown;
       return notPublicYet(ctx, deps, slug);
     }
+    const viewer = await viewerOf(ctx, deps, profile.id);
+    const reviews = await listingReviews(ctx.state.em, profile.id, viewer.signedIn ? currentUser(ctx)!.id : null);
     const description =
       profile.seo.description || profile.short_description || profile.tagline || `${profile.name} on ${deps.config.site.name}`;
-    sendPage(ctx, deps, profile.name, profileBody(profile), {
+    sendPage(ctx, deps, profile.name, profileBody(profile, viewer, reviews), {
       documentTitle: `${profile.seo.title || (profile.tagline ? `${profile.name}: ${profile.tagline}` : profile.name)} · ${deps.config.site.name}`,
       description: clip(description),
       canonical: profile.url,
       ogType: 'article',
       image: profile.logo_url && isWebAddress(profile.logo_url) ? profile.logo_url : undefined,
     });
+    // A signed-in person's page carries their buttons and form token: never kept by a shared cache.
+    if (viewer.signedIn) ctx.set('Cache-Control', 'private, no-store');
+  };
+}
+
+async function viewerOf(ctx: Context, deps: AppDeps, listingId: number): Promise<Viewer> {
+  const user = currentUser(ctx);
+  if (!user) return { signedIn: false };
+  return {
+    signedIn: true,
+    csrf: csrfToken(ctx, deps.keys.cookieKeys),
+    state: await viewerState(ctx.state.em, listingId, user.id),
   };
 }
 
@@ -59,14 +85,13 @@ async function notPublicYet(ctx: Context, deps: AppDeps, slug: string): Promise<
   );
 }
 
-function profileBody(p: ListingProfile): Html {
+function profileBody(p: ListingProfile, viewer: Viewer, reviews: ReviewRow[]): Html {
   const upcoming =
     p.status === 'scheduled' && html`<p class="note">Upcoming: launches in the week of ${p.launch_week ?? ''}.</p>`;
   return joinHtml(
     [
-      html`${p.tagline && html`<p><strong>${p.tagline}</strong></p>`}${upcoming}`,
-      html`<p>${plural(p.votes, 'community vote')} · ${plural(p.followers, 'follower')}</p>`,
-      html`<p class="muted">Votes come only from people on this site, one per person.</p>`,
+      html`<div class="head">${logo(p, 'logo big')}<div>${p.tagline && html`<p><strong>${p.tagline}</strong></p>`}${p.categories.length > 0 && html`<p>${joinHtml(p.categories.map(categoryChip), ' ')}</p>`}</div></div>${upcoming}`,
+      communityActions(p, viewer),
       links(p),
       p.headline && html`<p><strong>${p.headline}</strong></p>`,
       joinHtml(
@@ -95,6 +120,7 @@ function profileBody(p: ListingProfile): Html {
         p.awards.length ? bullets(p.awards.map((a) => `${a.title}, week of ${a.week} (community votes)`)) : null,
       ),
       section('rating', 'Community rating', rating(p.community_rating)),
+      section('reviews', 'Reviews', reviewsSection(p.slug, reviews, viewer)),
       section('domain-rating', 'Domain Rating', domainRating(p.domain_rating)),
       section(
         'not-found',
@@ -114,6 +140,8 @@ function links(p: ListingProfile): Html | null {
     p.links.website && externalLink(p.links.website, 'Website'),
     p.links.demo_video && externalLink(p.links.demo_video, 'Demo video'),
     p.links.contact_email && html`<a href="mailto:${encodeURI(p.links.contact_email)}">${p.links.contact_email}</a>`,
+    html`<a href="${listingPath(p.slug)}/alternatives">Alternatives</a>`,
+    html`<a href="${listingPath(p.slug)}/badges">Badge</a>`,
   ].filter(Boolean);
   return items.length ? html`<p>${joinHtml(items, ' · ')}</p>` : null;
 }

@@ -7,7 +7,7 @@ import { query, sql } from '../platform/sql.js';
 import { isPublic, summaryJson, withUrl, type Summary } from './sql.js';
 
 /** Founders are public once one of their listings is. */
-const hasPublicListing = sql`exists (select 1 from listing_founder lf join listing l on l.id = lf.listing_id
+export const hasPublicListing = sql`exists (select 1 from listing_founder lf join listing l on l.id = lf.listing_id
   where lf.founder_id = f.id and ${isPublic})`;
 
 export function founderUrl(publicUrl: string, slug: string): string {

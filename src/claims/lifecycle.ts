@@ -6,7 +6,13 @@ import {
   listingIdAttribute,
   ownerIdAttribute,
 } from '../domain/search-attributes.js';
-import { startLifecycle, updateLifecycleWithStart, workflowIds, type LifecycleStart, type TemporalHandle } from '../temporal.js';
+import {
+  startLifecycle,
+  updateLifecycleWithStartWithin,
+  workflowIds,
+  type LifecycleStart,
+  type TemporalHandle,
+} from '../temporal.js';
 import type { OpenClaim } from './commands.js';
 
 /** verify_claim waits this long for its check; a slower one goes on, and the claim is answered as it stands. */
@@ -37,15 +43,7 @@ export async function checkClaimNow(
   claim: Omit<OpenClaim, 'created'>,
   waitMs = verifyNowWaitMs,
 ): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const waited = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, waitMs);
-  });
-  try {
-    await Promise.race([updateLifecycleWithStart(temporal, claimVerification, claimStart(claim), verifyNowUpdate), waited]);
-  } finally {
-    clearTimeout(timer);
-  }
+  await updateLifecycleWithStartWithin(temporal, claimVerification, claimStart(claim), verifyNowUpdate, waitMs);
 }
 
 /** Tells a claim's lifecycle that something changed outside it (its emailed link was confirmed). */

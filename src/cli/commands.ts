@@ -9,6 +9,7 @@ import { listingCommand } from './listing.js';
 import { orderCommand } from './order.js';
 import { promoCommand } from './promo.js';
 import { awardsCommand } from './awards.js';
+import { votesCommand } from './votes.js';
 import {
   addBlogPostCommand,
   addInterviewQuestionsCommand,
@@ -28,6 +29,7 @@ export const commands: Record<string, CliCommand> = {
   order: orderCommand,
   promo: promoCommand,
   awards: awardsCommand,
+  votes: votesCommand,
   'set-price': setPriceCommand,
   'import-categories': importCategoriesCommand,
   'add-blog-post': addBlogPostCommand,

@@ -13,6 +13,10 @@ import { Order } from './order.js';
 import { OrderLine } from './order-line.js';
 import { Product } from './product.js';
 import { PromoCodeRecord } from './promo-code.js';
+import { Follow } from './follow.js';
+import { Review, ReviewReport } from './review.js';
+import { Vote } from './vote.js';
+import { VoteVoid } from './vote-void.js';
 
 /** Every entity the ORM knows; a new entity is one file plus one line here. */
 export const entities = [
@@ -31,4 +35,9 @@ export const entities = [
   OrderLine,
   PromoCodeRecord,
   Claim,
+  Vote,
+  Follow,
+  Review,
+  ReviewReport,
+  VoteVoid,
 ];

@@ -125,3 +125,11 @@ export function joinHtml(values: readonly HtmlValue[], separator: Html | string)
   const parts = values.map((v) => write(v, 'text')).filter(Boolean);
   return new Html(minted, parts.join(write(separator, 'text')));
 }
+
+/**
+ * Markup that comes from outside the program (a blog post's Markdown rendered to HTML) becomes
+ * Html only through a sanitizer: an allowlist of elements, attributes and link schemes.
+ */
+export function sanitizedHtml(markup: string, sanitize: (dirty: string) => string): Html {
+  return new Html(minted, sanitize(markup));
+}

@@ -3,7 +3,7 @@ import type { ListingLaunchInput } from '../domain/launch-plan.js';
 import { launchStatusAttribute, listingIdAttribute, ownerIdAttribute } from '../domain/search-attributes.js';
 import {
   signalLifecycleWithStart,
-  updateLifecycleWithStart,
+  updateLifecycleWithStartWithin,
   workflowIds,
   type LifecycleStart,
   type TemporalHandle,
@@ -34,14 +34,7 @@ export async function checkFreeLaunchNow(
   waitMs: number,
 ): Promise<void> {
   const start = launchStart({ listingId: input.listingId, plan: 'free', week: input.week }, input.ownerId, 'awaiting_badge');
-  const checked = updateLifecycleWithStart(temporal, listingLaunch, start, checkGatesNowUpdate);
-  let timer: NodeJS.Timeout | undefined;
-  const waited = new Promise<'waited'>((resolve) => (timer = setTimeout(() => resolve('waited'), waitMs)));
-  try {
-    if ((await Promise.race([checked, waited])) === 'waited') checked.catch(() => undefined);
-  } finally {
-    clearTimeout(timer);
-  }
+  await updateLifecycleWithStartWithin(temporal, listingLaunch, start, checkGatesNowUpdate, waitMs);
 }
 
 /**

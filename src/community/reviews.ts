@@ -1,0 +1,115 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { reviewRefusal, type ReviewInput } from '../domain/community.js';
+import { Review, ReviewReport } from '../entities/review.js';
+import { AppError, notFound } from '../errors.js';
+import { query, sql } from '../platform/sql.js';
+import { isPublic } from '../catalogue/sql.js';
+import { publicListing, refuseWith } from './target.js';
+
+/** Writes a person's review of a live listing, or replaces their earlier one (one per person). */
+export async function saveReview(
+  em: EntityManager,
+  siteId: number,
+  slug: string,
+  userId: number,
+  input: ReviewInput,
+): Promise<number> {
+  return em.transactional(async (tx) => {
+    const listing = await publicListing(tx, siteId, slug);
+    refuseWith(reviewRefusal(listing));
+    const existing = await tx.findOne(Review, { listingId: listing.id, userId });
+    const review = existing ?? tx.create(Review, { listingId: listing.id, userId, rating: input.rating, body: input.body });
+    tx.assign(review, { rating: input.rating, body: input.body, updatedAt: new Date() });
+    try {
+      await tx.persist(review).flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException)
+        throw new AppError('conflict', 'Your review was saved by another request at the same time; reload the page.');
+      throw error;
+    }
+    return review.id;
+  });
+}
+
+/** Tells the site team a review is abusive; a person reports a review once, never their own. */
+export async function reportReview(
+  em: EntityManager,
+  siteId: number,
+  reviewId: number,
+  userId: number,
+  reason: string,
+): Promise<void> {
+  await em.transactional(async (tx) => {
+    const [review] = await query(
+      tx,
+      sql<{ user_id: number }>`select r.user_id from review r join listing l on l.id = r.listing_id
+       where r.id = ${reviewId} and l.site_id = ${siteId} and ${isPublic}`,
+    );
+    if (!review) throw notFound('Review');
+    if (review.user_id === userId) throw new AppError('conflict', 'You cannot report your own review; edit it instead.');
+    if (await tx.findOne(ReviewReport, { reviewId, userId })) return;
+    await tx.persist(tx.create(ReviewReport, { reviewId, userId, reason })).flush();
+  });
+}
+
+/** The site team takes a review out of the community rating (flagged) or puts it back. */
+export async function flagReview(em: EntityManager, reviewId: number, flagged: boolean): Promise<boolean> {
+  const review = await em.findOne(Review, { id: reviewId });
+  if (!review) return false;
+  review.flagged = flagged;
+  await em.flush();
+  return true;
+}
+
+export interface ReviewRow {
+  id: number;
+  rating: number;
+  body: string;
+  author: string;
+  by_owner: boolean;
+  flagged: boolean;
+  mine: boolean;
+  updated_at: string;
+}
+
+/** A listing's reviews as shown on its page: newest first, each saying whether it counts. */
+export async function listingReviews(
+  em: EntityManager,
+  listingId: number,
+  viewerId: number | null,
+  limit = 50,
+): Promise<ReviewRow[]> {
+  return query(
+    em,
+    sql<ReviewRow>`select r.id, r.rating, r.body, coalesce(nullif(u.name, ''), 'A member') as author,
+       r.user_id is not distinct from l.owner_id as by_owner, r.flagged, r.user_id is not distinct from ${viewerId}::int as mine,
+       iso_utc(r.updated_at) as updated_at
+     from review r join listing l on l.id = r.listing_id join app_user u on u.id = r.user_id
+     where r.listing_id = ${listingId}
+     order by (r.user_id is not distinct from ${viewerId}::int) desc, r.updated_at desc, r.id desc limit ${limit}`,
+  );
+}
+
+export interface ReportedReview {
+  id: number;
+  listing_slug: string;
+  listing_name: string;
+  rating: number;
+  body: string;
+  flagged: boolean;
+  reports: number;
+  reasons: string[];
+}
+
+/** Reviews people reported, most reported first, for the site team. */
+export async function reportedReviews(em: EntityManager, siteId: number): Promise<ReportedReview[]> {
+  return query(
+    em,
+    sql<ReportedReview>`select r.id, l.slug as listing_slug, l.name as listing_name, r.rating, r.body, r.flagged,
+       count(*)::int as reports, array_agg(rr.reason order by rr.created_at) as reasons
+     from review_report rr join review r on r.id = rr.review_id join listing l on l.id = r.listing_id
+     where l.site_id = ${siteId}
+     group by r.id, l.slug, l.name order by count(*) desc, r.id limit 200`,
+  );
+}

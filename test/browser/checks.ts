@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import type { TestApp } from '../support/app.js';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[] }>;
+}
+
+/**
+ * axe-core's serious and critical violations of the page as it stands (empty when clean). The
+ * engine is evaluated through the browser's debugging channel, so the pages' CSP stays as served.
+ */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`);
+  return (violations as AxeViolation[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
+
+/** Signs in from the sign-in page the browser is on: asks for the link, opens it from the outbox, confirms. */
+export async function signInFromForm(page: Page, app: TestApp, email: string): Promise<void> {
+  await page.fill('input[name=email]', email);
+  await page.click('button:has-text("Email me a sign-in link")');
+  await page.waitForSelector('text=Check your email');
+  await page.goto(`${app.url}/dev/mail?to=${encodeURIComponent(email)}`);
+  await page.click('article.mail a[href*="/sign-in/link"]');
+  await page.click(`button:has-text("Sign in as ${email}")`);
+}
