@@ -7,6 +7,7 @@ import { claimActivities } from './claims.js';
 import { draftActivities } from './drafts.js';
 import { housekeepingActivities } from './housekeeping.js';
 import { listingUpdateActivities } from './listing-updates.js';
+import { orderActivities } from './orders.js';
 import { publishingActivities } from './publishing.js';
 
 export interface ActivityDeps {
@@ -25,6 +26,7 @@ export function createActivities(deps: ActivityDeps) {
     ...housekeepingActivities(deps),
     ...listingUpdateActivities(deps),
     ...publishingActivities(deps),
+    ...orderActivities(deps),
     ...claimActivities(deps),
   };
 }

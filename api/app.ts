@@ -23,6 +23,8 @@ import { devMailRouter } from './web/dev-mail.js';
 import { cataloguePagesRouter } from './web/catalogue-pages.js';
 import { updatesRouter } from './web/updates-pages.js';
 import { adminRouter } from './web/admin.js';
+import { checkoutRouter } from './web/checkout.js';
+import { stripeWebhookRouter } from './web/stripe-webhook.js';
 import { claimConfirmRouter } from './web/claim-confirm.js';
 import { communityRouter } from './web/community.js';
 
@@ -65,6 +67,8 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
     cataloguePagesRouter(deps),
     updatesRouter(deps),
     adminRouter(deps),
+    checkoutRouter(deps),
+    stripeWebhookRouter(deps),
     claimConfirmRouter(deps),
     ...(deps.config.devPages ? [devMailRouter(deps)] : []),
   ];

@@ -10,6 +10,7 @@ import { Migration20261123000000OwnerWrites } from './Migration20261123000000Own
 import { Migration20261124000000ListingManagement } from './Migration20261124000000ListingManagement.js';
 import { Migration20261124100000Publishing } from './Migration20261124100000Publishing.js';
 import { Migration20261125200000Claims } from './Migration20261125200000Claims.js';
+import { Migration20261125300000Orders } from './Migration20261125300000Orders.js';
 import { Migration20261125400000Community } from './Migration20261125400000Community.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
@@ -26,5 +27,6 @@ export const migrationsList = [
   { name: 'Migration20261124000000ListingManagement', class: Migration20261124000000ListingManagement },
   { name: 'Migration20261124100000Publishing', class: Migration20261124100000Publishing },
   { name: 'Migration20261125200000Claims', class: Migration20261125200000Claims },
+  { name: 'Migration20261125300000Orders', class: Migration20261125300000Orders },
   { name: 'Migration20261125400000Community', class: Migration20261125400000Community },
 ];

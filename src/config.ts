@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { isCountryCode } from './domain/countries.js';
 
 /** The one place that reads the environment. Everything else receives a `Config`. */
 
@@ -111,6 +112,22 @@ const envSchema = z.object({
   PAID_SLOTS_PER_WEEK: z.coerce.number().int().min(1).max(10_000).default(100),
   GATE_CHECK_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(15_000),
 
+  SELLER_NAME: z.string().min(1).max(200).default('Launch Directory'),
+  SELLER_ADDRESS: z.string().max(1000).default(''),
+  SELLER_COUNTRY: z.string().refine(isCountryCode, 'an ISO 3166-1 alpha-2 code in capitals, e.g. DE').default('DE'),
+  SELLER_VAT_NUMBER: z.string().min(4).max(20).optional(),
+  ORDER_EXPIRY_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(24),
+  PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: z.url().optional(),
+  VIES_URL: z.url().optional(),
+  VIES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+
   FOLLOWER_MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
   FOLLOWER_MAIL_BATCH_PAUSE_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
 });
@@ -183,8 +200,20 @@ export interface Config {
   draftIdleSeconds: number;
   /** Launch weeks: how far ahead the free queue starts and how many launches a week takes per plan. */
   launches: { freeQueueWeeks: number; freeSlotsPerWeek: number; paidSlotsPerWeek: number; gateCheckWaitMs: number };
+  orders: OrdersConfig;
   /** Listing updates reach followers in batches this large, with this pause between batches (spares the mail server). */
   followerMail: { batchSize: number; pauseMs: number };
+}
+
+export interface OrdersConfig {
+  /** Who sells: printed on invoices; the country decides reverse charge. */
+  seller: { name: string; address: string; country: string; vatNumber?: string };
+  /** An order not paid within this long expires. */
+  expiryHours: number;
+  /** test: a marked test step on the checkout page, no money moves; stripe: Checkout Session + signed webhook. */
+  payments: { provider: 'test' } | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl?: string };
+  /** Absent: VAT numbers are checked by format and check digit only (quotes say `validated: "format"`). */
+  vies?: { url: string; timeoutMs: number };
 }
 
 export interface CrawlConfig {
@@ -293,7 +322,23 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       gateCheckWaitMs: e.GATE_CHECK_WAIT_MS,
     },
     followerMail: { batchSize: e.FOLLOWER_MAIL_BATCH_SIZE, pauseMs: e.FOLLOWER_MAIL_BATCH_PAUSE_MS },
+    orders: {
+      seller: { name: e.SELLER_NAME, address: e.SELLER_ADDRESS, country: e.SELLER_COUNTRY, vatNumber: e.SELLER_VAT_NUMBER },
+      expiryHours: e.ORDER_EXPIRY_HOURS,
+      payments: paymentsConfig(e),
+      vies: e.VIES_URL ? { url: e.VIES_URL.replace(/\/$/, ''), timeoutMs: e.VIES_TIMEOUT_MS } : undefined,
+    },
   };
+}
+
+function paymentsConfig(e: z.infer<typeof envSchema>): OrdersConfig['payments'] {
+  if (e.PAYMENT_PROVIDER === 'test') return { provider: 'test' };
+  if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid environment:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (see .env.example)',
+    );
+  }
+  return { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL };
 }
 
 function parseJwks(text: string): { keys: Record<string, unknown>[] } {

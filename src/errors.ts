@@ -11,7 +11,7 @@ export const errorCodes = {
   method_not_allowed: 405,
   conflict: 409,
   draft_not_ready: 409,
-  promo_code_refused: 422,
+  promo_code_refused: 400,
   idempotency_key_reused: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -6,6 +6,7 @@ import { launchOperations } from './launches.js';
 import { communityOperations } from './community.js';
 import { draftOperations } from './drafts.js';
 import { myListingOperations } from './my-listings.js';
+import { orderOperations } from './orders.js';
 import { publishingOperations } from './publishing.js';
 import { claimOperations } from './claims.js';
 
@@ -18,6 +19,7 @@ export const operations: readonly Operation[] = [
   ...accountOperations,
   ...draftOperations,
   ...myListingOperations,
+  ...orderOperations,
   ...publishingOperations,
   ...claimOperations,
 ];

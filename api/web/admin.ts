@@ -2,6 +2,9 @@ import Router from '@koa/router';
 import { userRole } from '../../src/accounts/users.js';
 import { AppError } from '../../src/errors.js';
 import { listRevisions, type RevisionRow } from '../../src/listings/revisions.js';
+import { dollars } from '../../src/domain/money.js';
+import { orderStatuses, type OrderStatus } from '../../src/domain/order-status.js';
+import { listSiteOrders, type AdminOrderRow } from '../../src/orders/admin.js';
 import { html, joinHtml, type Html } from '../../src/platform/html.js';
 import type { AppDeps } from '../deps.js';
 import { form, hidden, page } from './layout.js';
@@ -31,6 +34,19 @@ export function adminRouter(deps: AppDeps): Router {
     const heading = slug ? `Revisions of ${slug}` : 'Listing revisions';
     sendHtml(ctx, page(heading, revisionsBody(revisions), { siteName: deps.config.site.name, noindex: true }));
   });
+
+  // Every order, newest first; ?status=<status> for one status. Refunds: npm run cli -- order refund <number>.
+  router.get('/orders', async (ctx) => {
+    const status = (orderStatuses as readonly string[]).includes(String(ctx.query.status))
+      ? (ctx.query.status as OrderStatus)
+      : undefined;
+    const orders = await listSiteOrders(ctx.state.em, deps.site.id, status, 200);
+    sendHtml(
+      ctx,
+      page(status ? `Orders: ${status}` : 'Orders', ordersBody(orders), { siteName: deps.config.site.name, noindex: true }),
+    );
+  });
+
   // Reviews people reported, most reported first; flagging one takes it out of the community rating.
   router.get('/reviews', async (ctx) => {
     const reviews = await reportedReviews(ctx.state.em, deps.site.id);
@@ -47,6 +63,21 @@ export function adminRouter(deps: AppDeps): Router {
     ctx.redirect('/admin/reviews');
   });
   return router;
+}
+
+function ordersBody(orders: AdminOrderRow[]): Html {
+  const filters = joinHtml(
+    orderStatuses.map((s) => html`<a href="/admin/orders?status=${s}">${s}</a>`),
+    ' · ',
+  );
+  if (!orders.length) return html`<p>${filters}</p><p>No orders.</p>`;
+  const rows = orders.map(
+    (o) =>
+      html`<tr id="order-${o.number}"><td>${o.number}</td><td>${o.status}</td><td>${o.email}</td><td>${o.products.join(', ')}</td><td>${o.billing_country}</td>
+<td>${dollars(o.total_cents)}</td><td>${dollars(o.vat_cents)}</td><td>${o.promo_code ?? ''}</td><td>${o.invoice_number ?? ''}</td><td>${o.created_at}</td><td>${o.paid_at ?? ''}</td></tr>`,
+  );
+  return html`<p>${filters}</p><div class="scroll"><table><thead><tr><th>Number</th><th>Status</th><th>Buyer</th><th>Products</th><th>Country</th><th>Total</th><th>VAT</th><th>Promo</th><th>Invoice</th><th>Created</th><th>Paid</th></tr></thead>
+<tbody>${rows}</tbody></table></div><p class="muted">Refund an order with <code>npm run cli -- order refund &lt;number&gt;</code>.</p>`;
 }
 
 function reportedBody(reviews: ReportedReview[], csrf: string): Html {

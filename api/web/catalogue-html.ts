@@ -67,11 +67,7 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-export function dollars(cents: number): string {
-  return usd.format(cents / 100);
-}
+export { dollars } from '../../src/domain/money.js';
 
 /**
  * A listing's logo in a fixed square: an address that fails to load (or is not http(s)) still

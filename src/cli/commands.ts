@@ -6,6 +6,8 @@ import { apiKeyCommand } from './apikey.js';
 import { seedCommand } from './seed.js';
 import { siteCommand } from './site.js';
 import { listingCommand } from './listing.js';
+import { orderCommand } from './order.js';
+import { promoCommand } from './promo.js';
 import { awardsCommand } from './awards.js';
 import { votesCommand } from './votes.js';
 import {
@@ -24,6 +26,8 @@ export const commands: Record<string, CliCommand> = {
   seed: seedCommand,
   site: siteCommand,
   listing: listingCommand,
+  order: orderCommand,
+  promo: promoCommand,
   awards: awardsCommand,
   votes: votesCommand,
   'set-price': setPriceCommand,

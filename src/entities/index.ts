@@ -9,7 +9,10 @@ import { ListingFounder } from './listing-founder.js';
 import { ListingRevision } from './listing-revision.js';
 import { ListingUpdate } from './listing-update.js';
 import { Milestone } from './milestone.js';
+import { Order } from './order.js';
+import { OrderLine } from './order-line.js';
 import { Product } from './product.js';
+import { PromoCodeRecord } from './promo-code.js';
 import { Follow } from './follow.js';
 import { Review, ReviewReport } from './review.js';
 import { Vote } from './vote.js';
@@ -28,6 +31,9 @@ export const entities = [
   ListingRevision,
   InterviewAnswer,
   Product,
+  Order,
+  OrderLine,
+  PromoCodeRecord,
   Claim,
   Vote,
   Follow,

@@ -86,6 +86,10 @@ sql.join = (parts: readonly Sql<unknown>[], separator = ', '): Sql =>
 /** A value bound as JSON text (cast it in the statement): arrays and objects travel whole. */
 sql.json = (value: unknown): Sql => new Sql(['', ''], [JSON.stringify(value)]);
 
+/** A list bound whole as a PostgreSQL array (`= any(...)`, `unnest(...)`), empty or not. */
+sql.array = (values: readonly string[] | readonly number[], type: 'text' | 'int'): Sql =>
+  new Sql(['array(select json_array_elements_text(', `::json)::${type})`], [JSON.stringify(values)]);
+
 /** Runs a statement on the EntityManager, inside its transaction when it has one. */
 export async function query<Row>(em: EntityManager, statement: Sql<Row>): Promise<Row[]> {
   const { text, values } = statement.toBuilder(false);

@@ -1,6 +1,8 @@
 import { createDraft } from '../../src/drafts/drafts.js';
 import { seedCatalogue } from '../../src/seed/catalogue.js';
 import { ensureUser } from '../../src/accounts/users.js';
+import { buildOrder } from '../../src/orders/checkout.js';
+import { buyerFor } from '../../src/orders/quote.js';
 import type { McpTestApp } from './support.js';
 
 /**
@@ -32,6 +34,18 @@ async function ownListing(app: McpTestApp, status: 'live' | 'draft' = 'live'): P
     [app.app.deps.site.id, `owned-${++listings}`, user.id, status, status],
   );
   return id;
+}
+
+/** A pending order of the test principal's user (built without starting its lifecycle). */
+async function ownOrder(app: McpTestApp): Promise<string> {
+  const { deps } = app.app;
+  const listingId = await ownListing(app);
+  const user = await ensureUser(deps.orm.em.fork(), 'owner@example.test');
+  const built = await buildOrder(deps.orm.em.fork(), buyerFor(deps.config, deps.site.id, user.id), {
+    items: [{ product: 'unlock-sections', listing_id: listingId }],
+    billing_country: 'FR',
+  });
+  return built.number;
 }
 
 /** A live listing someone else owns, with a website to prove: what a claim needs. */
@@ -143,6 +157,23 @@ export const toolExamples: Record<string, ToolExample> = {
       ]);
     return { answers: [{ question_id: id, answer: 'Because.' }], idempotency_key: `interview-${id}` };
   },
+  quote_order: async (app) => ({
+    items: [{ product: 'unlock-sections', listing_id: await ownListing(app) }],
+    billing_country: 'DE',
+  }),
+  create_checkout: async (app) => {
+    const id = await ownListing(app);
+    return {
+      items: [{ product: 'billboard', listing_id: id, amount_cents: 2500 }],
+      billing_country: 'US',
+      idempotency_key: `checkout-${id}`,
+    };
+  },
+  list_my_orders: async (app) => {
+    await ownOrder(app);
+    return { per_page: 5 };
+  },
+  get_order: async (app) => ({ number: await ownOrder(app) }),
   claim_listing: async (app) => {
     const { slug } = await claimableListing(app);
     return { slug, method: 'dns', idempotency_key: `claim-${slug}` };

@@ -133,6 +133,8 @@ async function spreadWorkflowKeys(serverUrl: string, databaseUrl: string): Promi
     for (const [table, range] of Object.entries(workflowKeyedIds)) {
       await c.query(`select setval(pg_get_serial_sequence($1, 'id'), $2)`, [table, index * range]);
     }
+    // Order numbers are workflow ids too (order-LD-<year>-<n>): each app takes a hundred of its own, within six digits.
+    await c.query(`select setval('order_number_seq', $1)`, [(index % 9999) * 100 + 1]);
   });
 }
 

@@ -1,0 +1,200 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { dollars } from '../../src/domain/money.js';
+import { AppError } from '../../src/errors.js';
+import { repriceOrder } from '../../src/orders/checkout.js';
+import { acceptPayment } from '../../src/orders/payment.js';
+import { buyerFor } from '../../src/orders/quote.js';
+import type { OrderView } from '../../src/orders/schemas.js';
+import { checkoutUrl, orderForCheckout } from '../../src/orders/view.js';
+import { createPaymentProvider, paymentMethods, type PaymentProvider } from '../../src/payments/index.js';
+import { html, joinHtml, type Html } from '../../src/platform/html.js';
+import { query, sql } from '../../src/platform/sql.js';
+import type { AppDeps } from '../deps.js';
+import { csrfToken, verifyCsrf } from './csrf.js';
+import { hidden, page } from './layout.js';
+import { sendHtml } from './respond.js';
+import { formField, htmlErrors, parseForm } from './session.js';
+
+type CheckoutOrder = Awaited<ReturnType<typeof orderForCheckout>>;
+
+const billingForm = z.object({
+  name: z.string().trim().max(200),
+  address: z.string().trim().max(1000),
+  country: z.string().trim().toUpperCase().max(2),
+  vat_number: z.string().trim().max(20),
+  promo_code: z.string().max(60),
+});
+
+/**
+ * The checkout page, /checkout/<number>?t=<token>: the person reviews the lines, VAT and total,
+ * enters billing details (VAT is worked out again when they change, the promo code checked
+ * again) and pays through the provider. Plain forms, no script. Without the order's token the
+ * page does not exist (404).
+ */
+export function checkoutRouter(deps: AppDeps): Router {
+  const router = new Router({ prefix: '/checkout' });
+  const provider = createPaymentProvider(deps.config.orders);
+  const keys = deps.keys.cookieKeys;
+  router.use(htmlErrors(deps, { href: '/', label: 'Back to the home page' }), async (ctx, next) => {
+    ctx.set('Cache-Control', 'no-store');
+    await next();
+  });
+
+  const load = (ctx: Context, token: unknown) =>
+    orderForCheckout(
+      ctx.state.em,
+      deps.config.publicUrl,
+      String((ctx.params as Record<string, string>).number).slice(0, 24),
+      typeof token === 'string' ? token.slice(0, 64) : '',
+    );
+
+  const render = (ctx: Context, order: CheckoutOrder, token: string, notice?: Html) => {
+    const csrf = csrfToken(ctx, keys);
+    const body = checkoutBody(order, token, csrf, provider, notice);
+    sendHtml(ctx, page(`Order ${order.number}`, body, { siteName: deps.config.site.name, noindex: true }));
+  };
+
+  router.get('/:number', async (ctx) => {
+    const token = ctx.query.t;
+    const order = await load(ctx, token);
+    render(ctx, order, token as string);
+  });
+
+  router.post('/:number', parseForm, async (ctx) => {
+    const token = formField(ctx, 't') ?? '';
+    let order = await load(ctx, token);
+    verifyCsrf(ctx, keys, formField(ctx, 'csrf'));
+    const back = checkoutUrl(deps.config.publicUrl, order.number, token);
+    if (order.status !== 'pending') return ctx.redirect(back);
+    const form = billingForm.safeParse(
+      Object.fromEntries(Object.keys(billingForm.shape).map((k) => [k, formField(ctx, k) ?? ''])),
+    );
+    if (!form.success) return refuse(ctx, order, token, 400, 'Check the billing details: a field is too long.');
+    const billing = form.data;
+    try {
+      await repriceOrder(ctx.state.em, buyerFor(deps.config, deps.site.id, order.owner_id), order.number, {
+        name: billing.name,
+        address: billing.address,
+        country: billing.country || order.billing_country,
+        vatNumber: billing.vat_number || null,
+        promoCode: billing.promo_code || null,
+      });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      return refuse(ctx, order, token, error.status, error.message);
+    }
+    order = await load(ctx, token);
+    if (formField(ctx, 'action') !== 'pay') return render(ctx, order, token, html`<p class="note">Totals updated.</p>`);
+
+    if (!billing.name) return refuse(ctx, order, token, 400, 'Enter the name the invoice is made out to.');
+    if (formField(ctx, 'shown_total') !== String(order.total_cents)) {
+      return refuse(ctx, order, token, 409, `The total is now ${dollars(order.total_cents)}: check it, then press Pay again.`);
+    }
+    const method = formField(ctx, 'method') ?? '';
+    if (order.total_cents === 0) {
+      await acceptPayment(ctx.state.em, deps.temporal, {
+        number: order.number,
+        provider: 'free',
+        eventId: `free-${order.number}`,
+      });
+    } else if (provider.kind === 'test') {
+      if (!Object.hasOwn(paymentMethods, method)) return refuse(ctx, order, token, 400, 'Choose how to pay.');
+      await acceptPayment(ctx.state.em, deps.temporal, {
+        number: order.number,
+        provider: 'test',
+        eventId: `test-${order.number}`,
+        method,
+      });
+    } else {
+      const [owner] = await query(ctx.state.em, sql<{ email: string }>`select email from app_user where id = ${order.owner_id}`);
+      const session = await provider.startPayment({
+        number: order.number,
+        totalCents: order.total_cents,
+        email: owner.email,
+        returnUrl: back,
+      });
+      return ctx.redirect(session.url);
+    }
+    ctx.status = 303;
+    ctx.redirect(back);
+  });
+
+  const refuse = (ctx: Context, order: CheckoutOrder, token: string, status: number, message: string) => {
+    ctx.status = status;
+    render(ctx, order, token, html`<p class="note warn" id="checkout-error" role="alert">${message}</p>`);
+  };
+  return router;
+}
+
+const statusText: Record<OrderView['status'], string> = {
+  pending: 'Waiting for payment.',
+  paid: 'Paid, thank you. What you bought is being delivered.',
+  fulfilled: 'Paid and delivered, thank you. The receipt with the invoice is in your mailbox.',
+  expired: 'This order expired before it was paid. Create a new one.',
+  canceled: 'This order was canceled.',
+  refunded: 'This order was refunded.',
+};
+
+function linesTable(order: CheckoutOrder): Html {
+  const rows = order.lines.map((l) => {
+    const what = [
+      l.listing_id !== null ? `listing ${l.listing_id}` : '',
+      l.options.week ? `week of ${l.options.week}` : l.product === 'launch' ? 'live at once' : '',
+      l.options.categories?.join(', ') ?? '',
+    ].filter(Boolean);
+    return html`<tr><td>${l.product}${what.length > 0 && html` <span class="muted">(${what.join('; ')})</span>`}</td><td>${String(l.quantity)}</td>
+<td>${dollars(l.unit_cents * l.quantity)}</td><td>${l.discount_cents ? `−${dollars(l.discount_cents)}` : ''}</td><td>${dollars(l.net_cents)}</td>
+<td>${String(l.vat_rate)}%</td><td>${dollars(l.vat_cents)}</td><td>${dollars(l.total_cents)}</td><td>${l.fulfilled ? 'delivered' : ''}</td></tr>`;
+  });
+  const vat = order.vat;
+  const scheme =
+    vat.scheme === 'reverse_charge'
+      ? 'reverse charge: 0 %, you account for the VAT'
+      : vat.scheme === 'outside_scope'
+        ? 'no EU VAT outside the EU'
+        : `${vat.rate} % (${vat.country})`;
+  return html`<div class="scroll"><table id="lines"><thead><tr><th>Item</th><th>Qty</th><th>Price</th><th>Promo</th><th>Net</th><th>VAT rate</th><th>VAT</th><th>Total</th><th></th></tr></thead>
+<tbody>${rows}</tbody></table></div>
+<dl class="facts" id="totals"><dt>Subtotal</dt><dd>${dollars(order.subtotal_cents)}</dd>
+${order.promo && html`<dt>Promo ${order.promo.code}</dt><dd>−${dollars(order.promo.discount_cents)}</dd>`}
+<dt>Net</dt><dd>${dollars(order.net_cents)}</dd><dt>VAT</dt><dd id="vat">${dollars(order.vat_cents)} · ${scheme}</dd>
+<dt>Total</dt><dd><strong id="total">${dollars(order.total_cents)}</strong> USD</dd></dl>`;
+}
+
+function checkoutBody(order: CheckoutOrder, token: string, csrf: string, provider: PaymentProvider, notice?: Html): Html {
+  const status = html`<p id="order-status" data-status="${order.status}">${statusText[order.status]}</p>`;
+  if (order.status !== 'pending') return html`${notice}${status}${linesTable(order)}`;
+  const field = (name: string, label: string, value: string, extra: Html | string = '') =>
+    html`<p><label>${label}<br><input type="text" name="${name}" id="${name}" value="${value}"${extra}></label></p>`;
+  const methods = joinHtml(
+    Object.entries(paymentMethods).map(
+      ([key, label], i) =>
+        html`<label><input type="radio" name="method" value="${key}"${i === 0 ? html` checked` : ''}> ${label}</label>`,
+    ),
+    ' ',
+  );
+  const pay =
+    order.total_cents === 0
+      ? html`<p>Nothing to pay.</p><button type="submit" name="action" value="pay" id="pay">Confirm the order</button>`
+      : provider.kind === 'test'
+        ? html`<fieldset class="note warn" id="test-payment"><legend>TEST PAYMENT: no money moves</legend>
+<p>This service runs with the test payment provider. Choose a method and press Pay: the order is marked paid, nothing is charged.</p>
+<p>${methods}</p></fieldset><p><button type="submit" name="action" value="pay" id="pay">Pay ${dollars(order.total_cents)} (test)</button></p>`
+        : html`<p><button type="submit" name="action" value="pay" id="pay">Pay ${dollars(order.total_cents)}</button> <span class="muted">on the payment provider's secure page (card, wallets and more).</span></p>`;
+  return html`${notice}${status}${linesTable(order)}
+<form method="post" action="/checkout/${order.number}" id="checkout">
+${hidden('csrf', csrf)}${hidden('t', token)}${hidden('shown_total', String(order.total_cents))}
+<h2>Billing details</h2>
+${field('name', 'Name (person or company)', order.billing_name ?? '', html` maxlength="200" autocomplete="name"`)}
+<p><label>Address<br><textarea name="address" id="address" rows="3" cols="40" maxlength="1000">${order.billing_address ?? ''}</textarea></label></p>
+${field('country', 'Country (ISO code, e.g. DE)', order.billing_country, html` maxlength="2" size="3"`)}
+${field('vat_number', 'VAT number (EU businesses)', order.vat.vat_number ?? '', html` maxlength="20"`)}
+${field('promo_code', 'Promo code', order.promo?.code ?? '', html` maxlength="60"`)}
+<p><button type="submit" name="action" value="update" id="update">Update totals</button> <span class="muted">VAT follows the country and VAT number.</span></p>
+<h2>Pay</h2>
+${pay}
+</form>
+<p class="muted">Expires ${order.expires_at} unless paid. Never share card details anywhere but the payment step.</p>`;
+}

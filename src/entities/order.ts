@@ -1,0 +1,51 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { OrderStatus } from '../domain/order-status.js';
+import type { PricedOrder } from '../domain/pricing.js';
+import { OrderLine } from './order-line.js';
+
+export type OrderVat = PricedOrder['vat'] & {
+  vat_number: string | null;
+  vat_number_valid: boolean | null;
+  validated: 'vies' | 'format' | null;
+};
+
+/** What a person buys in one checkout: its priced lines, VAT, promo, payment and status. */
+export const Order = defineEntity({
+  name: 'Order',
+  tableName: 'orders',
+  properties: {
+    id: p.integer().primary(),
+    siteId: p.integer(),
+    number: p.string().length(24).unique(),
+    ownerId: p.integer(),
+    status: p.string().$type<OrderStatus>().length(12),
+    currency: p.string().columnType('char(3)').default('USD'),
+    billingCountry: p.string().columnType('char(2)'),
+    vatNumber: p.string().length(20).nullable(),
+    vat: p.json<OrderVat>(),
+    promoCode: p.string().length(60).nullable(),
+    promo: p.json<PricedOrder['promo']>().nullable(),
+    subtotalCents: p.integer(),
+    discountCents: p.integer(),
+    netCents: p.integer(),
+    vatCents: p.integer(),
+    totalCents: p.integer(),
+    checkoutToken: p.string().length(64),
+    billingName: p.string().length(200).nullable(),
+    billingAddress: p.string().length(1000).nullable(),
+    provider: p.string().length(10).nullable(),
+    providerReference: p.string().length(255).nullable(),
+    paymentMethod: p.string().length(20).nullable(),
+    invoiceNumber: p.string().length(24).nullable(),
+    expiresAt: p.datetime(),
+    paidAt: p.datetime().nullable(),
+    fulfilledAt: p.datetime().nullable(),
+    refundedAt: p.datetime().nullable(),
+    createdAt: p.datetime().defaultRaw('now()'),
+    updatedAt: p.datetime().defaultRaw('now()'),
+    version: p.integer().version(),
+    lines: () => p.oneToMany(OrderLine).mappedBy('order').orderBy({ position: 'asc' }).orphanRemoval(),
+  },
+});
+
+export type OrderEntity = InferEntity<typeof Order>;

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { orderNumber } from '../domain/order-status.js';
+import type { LineOptions } from '../domain/pricing.js';
+import { Order, type OrderEntity } from '../entities/order.js';
+import { OrderLine } from '../entities/order-line.js';
+import { AppError, notFound } from '../errors.js';
+import { query, sql } from '../platform/sql.js';
+import { priceOrderBody, type Buyer } from './quote.js';
+import type { OrderBody, OrderItem, Quote } from './schemas.js';
+
+/** Sets an order's priced lines and totals from a quote (a new order, or a pending one re-priced on its page). */
+function applyQuote(tx: EntityManager, order: OrderEntity, quote: Quote, body: OrderBody): void {
+  Object.assign(order, {
+    billingCountry: body.billing_country,
+    vatNumber: quote.vat.vat_number,
+    vat: quote.vat,
+    promoCode: body.promo_code ?? null,
+    promo: quote.promo,
+    subtotalCents: quote.subtotal_cents,
+    discountCents: quote.discount_cents,
+    netCents: quote.net_cents,
+    vatCents: quote.vat_cents,
+    totalCents: quote.total_cents,
+    updatedAt: new Date(),
+  });
+  // A re-priced order keeps its lines (the same items, by position) and takes their new figures.
+  const existing = new Map(order.lines.getItems().map((l) => [l.position, l]));
+  quote.lines.forEach((line, position) => {
+    const figures = {
+      productKey: line.product,
+      listingId: line.listing_id,
+      options: line.options,
+      quantity: line.quantity,
+      unitCents: line.unit_cents,
+      discountCents: line.discount_cents,
+      netCents: line.net_cents,
+      vatRate: line.vat_rate,
+      vatCents: line.vat_cents,
+      totalCents: line.total_cents,
+    };
+    const current = existing.get(position);
+    if (current) Object.assign(current, figures);
+    else order.lines.add(tx.create(OrderLine, { order, position, ...figures }));
+  });
+}
+
+/**
+ * Builds a pending order from a body priced now (a refused promo code builds nothing): the next
+ * number LD-<year>-<6 digits>, a checkout token, and when it expires. The caller starts its lifecycle.
+ */
+export async function buildOrder(
+  em: EntityManager,
+  buyer: Buyer,
+  body: OrderBody,
+): Promise<{ number: string; listingId: number | null }> {
+  const { quote } = await priceOrderBody(em, buyer, body);
+  return em.transactional(
+    async (tx) => {
+      const [{ seq, year }] = await query(
+        tx,
+        sql<{ seq: string; year: number }>`select nextval('order_number_seq') as seq, extract(year from now())::int as year`,
+      );
+      const number = orderNumber(year, Number(seq));
+      const order = tx.create(Order, {
+        siteId: buyer.siteId,
+        number,
+        ownerId: buyer.ownerId,
+        status: 'pending',
+        checkoutToken: randomBytes(24).toString('base64url'),
+        expiresAt: new Date(Date.now() + buyer.config.orders.expiryHours * 3_600_000),
+        billingCountry: body.billing_country,
+        vat: quote.vat,
+        subtotalCents: 0,
+        discountCents: 0,
+        netCents: 0,
+        vatCents: 0,
+        totalCents: 0,
+      });
+      applyQuote(tx, order, quote, body);
+      return { number, listingId: quote.lines.find((l) => l.listing_id)?.listing_id ?? null };
+    },
+    { clear: true },
+  );
+}
+
+/** The items an order was built from, as a body would give them. */
+export function itemsOf(lines: readonly { product: string; listing_id: number | null; options: LineOptions }[]): OrderItem[] {
+  return lines.map((l) => ({
+    product: l.product,
+    ...(l.listing_id ? { listing_id: l.listing_id } : {}),
+    ...(l.options.week ? { week: l.options.week } : {}),
+    ...(l.options.categories ? { categories: l.options.categories } : {}),
+    ...(l.options.amount_cents !== undefined ? { amount_cents: l.options.amount_cents } : {}),
+  }));
+}
+
+export interface BillingDetails {
+  name: string;
+  address: string;
+  country: string;
+  vatNumber: string | null;
+  promoCode: string | null;
+}
+
+/**
+ * Re-prices a pending order with the billing details entered on its page (VAT follows the
+ * country and VAT number; the promo code is checked again) and keeps them for the invoice.
+ */
+export async function repriceOrder(em: EntityManager, buyer: Buyer, number: string, billing: BillingDetails): Promise<void> {
+  const current = await em.fork().findOne(Order, { number }, { populate: ['lines'] });
+  if (!current) throw notFound(`Order ${number}`);
+  const body: OrderBody = {
+    items: itemsOf(
+      current.lines.getItems().map((l) => ({ product: l.productKey, listing_id: l.listingId ?? null, options: l.options })),
+    ),
+    billing_country: billing.country,
+    vat_number: billing.vatNumber,
+    promo_code: billing.promoCode,
+  };
+  const { quote } = await priceOrderBody(em, buyer, body);
+  await em.transactional(
+    async (tx) => {
+      const order = await tx.findOne(Order, { number }, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['lines'] });
+      if (!order || order.status !== 'pending')
+        throw new AppError('conflict', `Order ${number} is ${order?.status ?? 'gone'}: it cannot be changed.`);
+      applyQuote(tx, order, quote, body);
+      Object.assign(order, { billingName: billing.name, billingAddress: billing.address });
+    },
+    { clear: true },
+  );
+}

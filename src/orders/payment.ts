@@ -1,0 +1,78 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { moveOrder } from '../domain/order-status.js';
+import { Order } from '../entities/order.js';
+import type { ConfirmedPayment } from '../payments/index.js';
+import { execute, query, sql } from '../platform/sql.js';
+import type { TemporalHandle } from '../temporal.js';
+import { signalOrderPaid } from './lifecycle.js';
+
+export interface PaymentReport {
+  number: string;
+  /** free: a total of 0, nothing to collect. */
+  provider: 'test' | 'stripe' | 'free';
+  /** The provider's id of this notice: the same notice twice is recorded once. */
+  eventId: string;
+  /** What the provider says was paid, when it says; a different amount is not taken as payment of this order. */
+  amountCents?: number;
+  method?: string;
+  reference?: string;
+}
+
+export type PaymentOutcome = 'recorded' | 'duplicate' | 'not_payable';
+
+/**
+ * Records a payment once: the notice's id is stored in the same transaction as the move
+ * pending -> paid (and the promo code's redemption), so a repeated notice changes nothing. The
+ * caller then signals the order's lifecycle.
+ */
+export async function recordPayment(em: EntityManager, report: PaymentReport): Promise<PaymentOutcome> {
+  return em.transactional(
+    async (tx) => {
+      const [fresh] = await query(
+        tx,
+        sql`insert into payment_event (provider, event_id, order_number) values (${report.provider}, ${report.eventId}, ${report.number})
+         on conflict do nothing returning 1 as one`,
+      );
+      if (!fresh) return 'duplicate';
+      const order = await tx.findOne(Order, { number: report.number }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!order) return 'not_payable';
+      const move = moveOrder(order.status, 'pay');
+      if (!move.ok || (report.amountCents !== undefined && report.amountCents !== order.totalCents)) return 'not_payable';
+      Object.assign(order, {
+        status: move.status,
+        paidAt: new Date(),
+        provider: report.provider,
+        paymentMethod: report.method ?? null,
+        providerReference: report.reference ?? order.providerReference,
+        updatedAt: new Date(),
+      });
+      if (order.promo?.applied) {
+        await execute(
+          tx,
+          sql`update promo_code set redemptions = redemptions + 1 where site_id = ${order.siteId} and code = ${order.promo.code}`,
+        );
+      }
+      return 'recorded';
+    },
+    { clear: true },
+  );
+}
+
+/** Records the payment and, the first time, tells the order's lifecycle. */
+export async function acceptPayment(em: EntityManager, temporal: TemporalHandle, report: PaymentReport): Promise<PaymentOutcome> {
+  const outcome = await recordPayment(em, report);
+  if (outcome === 'recorded') await signalOrderPaid(temporal, report.number);
+  return outcome;
+}
+
+/** A provider's verified notice of payment, as a report of it. */
+export function providerPayment(payment: ConfirmedPayment): PaymentReport {
+  return {
+    number: payment.number,
+    provider: 'stripe',
+    eventId: payment.eventId,
+    amountCents: payment.amountCents,
+    reference: payment.reference ?? undefined,
+  };
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { date, pageOf, timestamp } from '../catalogue/schemas.js';
+import { orderStatuses } from '../domain/order-status.js';
+import { vatSchemes } from '../domain/vat.js';
+
+/** Order inputs and outputs, declared once for the operations, the checkout page and the tests. */
+
+const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,219}$/, 'must be a category slug');
+
+export const orderItem = z
+  .strictObject({
+    product: z.string().min(1).max(60).describe('A product key from list_products, e.g. launch.'),
+    listing_id: z
+      .int()
+      .min(1)
+      .max(2_147_483_647)
+      .optional()
+      .describe("One of the caller's listings (products with needs_listing)."),
+    week: date
+      .max(10)
+      .optional()
+      .describe(
+        'launch only: the launch week, a date YYYY-MM-DD snapped to its Monday, from this week on. Absent: live at once.',
+      ),
+    categories: z
+      .array(slug)
+      .min(1)
+      .max(3)
+      .optional()
+      .describe('launch and extra-category: category slugs to add beyond the primary (at most 3 extra in total).'),
+    amount_cents: z
+      .int()
+      .min(1)
+      .max(100_000_000)
+      .optional()
+      .describe("billboard only: the contribution in USD cents, at least the product's price (its minimum)."),
+  })
+  .describe('One thing to buy.');
+
+export const orderBody = z.strictObject({
+  items: z.array(orderItem).min(1).max(20),
+  billing_country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code')
+    .transform((c) => c.toUpperCase())
+    .describe("The buyer's country (ISO 3166-1 alpha-2); decides the VAT."),
+  vat_number: z
+    .string()
+    .min(4)
+    .max(20)
+    .nullish()
+    .describe('EU businesses: their VAT number; valid and of another member state than the seller -> reverse charge, 0 %.'),
+  promo_code: z.string().min(1).max(60).nullish().describe('Exactly as typed (case-sensitive). Taken off before VAT.'),
+});
+
+export type OrderItem = z.output<typeof orderItem>;
+export type OrderBody = z.output<typeof orderBody>;
+
+const cents = z.int().describe('USD cents.');
+
+const lineOptions = z.object({
+  week: date.nullable().optional().describe('launch: the Monday of the chosen week; null = live at once.'),
+  categories: z.array(z.string()).optional(),
+  amount_cents: cents.optional(),
+});
+
+export const quoteLine = z.object({
+  product: z.string(),
+  listing_id: z.int().nullable(),
+  options: lineOptions,
+  quantity: z.int().describe('extra-category: the number of categories; otherwise 1.'),
+  unit_cents: cents.describe('The current price (billboard: the amount), VAT excluded.'),
+  discount_cents: cents.describe('What the promo code took off this line, before VAT.'),
+  net_cents: cents,
+  vat_rate: z.number().describe('Percent, e.g. 19.'),
+  vat_cents: cents,
+  total_cents: cents,
+});
+
+const vat = z.object({
+  scheme: z
+    .enum(vatSchemes)
+    .describe(
+      'standard: the buyer pays their country’s rate; reverse_charge: 0 %, the buyer accounts for VAT; outside_scope: no EU VAT.',
+    ),
+  rate: z.number().describe('Percent.'),
+  country: z.string(),
+  vat_number: z.string().nullable(),
+  vat_number_valid: z.boolean().nullable().describe('null when no VAT number was given.'),
+  validated: z
+    .enum(['vies', 'format'])
+    .nullable()
+    .describe('How the VAT number was checked: by VIES, or by its format and check digit only.'),
+});
+
+const promo = z.object({ code: z.string().describe('As typed.'), applied: z.boolean(), discount_cents: cents }).nullable();
+
+const totals = {
+  currency: z.literal('USD'),
+  subtotal_cents: cents,
+  discount_cents: cents,
+  net_cents: cents,
+  vat_cents: cents,
+  total_cents: cents,
+  vat,
+  promo,
+};
+
+export const quote = z.object({ lines: z.array(quoteLine), ...totals }).describe('Prices with VAT; nothing saved or charged.');
+
+export const order = z.object({
+  number: z.string().describe('LD-<year>-<6 digits>.'),
+  status: z.enum(orderStatuses),
+  lines: z.array(quoteLine.extend({ fulfilled: z.boolean() })),
+  ...totals,
+  checkout_url: z.string().nullable().describe('While pending: the page where the person reviews and pays themselves.'),
+  invoice_number: z.string().nullable(),
+  created_at: timestamp,
+  expires_at: timestamp,
+  paid_at: timestamp.nullable(),
+  fulfilled_at: timestamp.nullable(),
+  refunded_at: timestamp.nullable(),
+});
+
+export const orderPage = pageOf(order);
+
+export type Quote = z.output<typeof quote>;
+export type OrderView = z.output<typeof order>;
