@@ -105,7 +105,8 @@ export function readEvents(mode: string, ndjson: string): { cases: number; findi
         operation: label,
         code: 'runtime_error',
         title: 'Tool error',
-        message: value,
+        // schemathesis sends some errors (a schema it could not load) as objects.
+        message: typeof value === 'string' ? value : JSON.stringify(value),
         request: '',
         response: '',
       };
