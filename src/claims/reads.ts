@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { claimInstructions, type ClaimMethod, type ClaimStatus } from '../domain/claims.js';
 import type { Page } from '../domain/pagination.js';
 import { notFound } from '../errors.js';
-import { pageLimit, readPage } from '../platform/paging.js';
-import { query, sql, type Sql } from '../platform/sql.js';
+import { readNewestFirst } from '../platform/paging.js';
+import { query, sql } from '../platform/sql.js';
 import type { ClaimView } from './schemas.js';
 
 interface ClaimRow {
@@ -50,13 +50,12 @@ export async function getMyClaim(em: EntityManager, userId: number, claimId: num
 
 /** list_my_claims: the caller's claims, newest first. */
 export async function listMyClaims(em: EntityManager, userId: number, page: number, perPage: number): Promise<Page<ClaimView>> {
-  const mine: Sql = sql`from claim c join listing l on l.id = c.listing_id where c.user_id = ${userId}`;
-  return readPage(
+  return readNewestFirst<ClaimRow, ClaimView>(
     (statement) => query(em, statement),
     {
-      rows: sql<ClaimRow & { total: string }>`select ${claimColumns}, count(*) over () as total ${mine}
-        order by c.created_at desc, c.id desc ${pageLimit(page, perPage)}`,
-      count: sql<{ total: string }>`select count(*) as total ${mine}`,
+      columns: claimColumns,
+      from: sql`from claim c join listing l on l.id = c.listing_id where c.user_id = ${userId}`,
+      order: sql`c.created_at desc, c.id desc`,
     },
     page,
     perPage,

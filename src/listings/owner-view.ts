@@ -8,8 +8,8 @@ import { publicStatuses } from '../domain/catalogue-terms.js';
 import { nextStep, type BadgeGate } from '../domain/publication.js';
 import type { Page } from '../domain/pagination.js';
 import { notFound } from '../errors.js';
-import { pageLimit, readPage } from '../platform/paging.js';
-import { query, sql, type Sql } from '../platform/sql.js';
+import { readNewestFirst } from '../platform/paging.js';
+import { query, sql } from '../platform/sql.js';
 import type { OwnerListing } from './schemas.js';
 
 interface OwnerRow extends ProfileRow {
@@ -70,14 +70,9 @@ export async function listOwnedListings(
   page: number,
   perPage: number,
 ): Promise<Page<OwnerListing>> {
-  const mine: Sql = sql`from listing l where l.owner_id = ${ownerId}`;
-  return readPage(
+  return readNewestFirst<OwnerRow, OwnerListing>(
     (statement) => query(em, statement),
-    {
-      rows: sql<OwnerRow & { total: string }>`select ${ownerColumns}, count(*) over () as total ${mine}
-        order by l.created_at desc, l.id desc ${pageLimit(page, perPage)}`,
-      count: sql<{ total: string }>`select count(*) as total ${mine}`,
-    },
+    { columns: ownerColumns, from: sql`from listing l where l.owner_id = ${ownerId}`, order: sql`l.created_at desc, l.id desc` },
     page,
     perPage,
     (row) => ownerView(row, publicUrl),

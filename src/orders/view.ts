@@ -3,8 +3,8 @@ import type { Page } from '../domain/pagination.js';
 import type { OrderStatus } from '../domain/order-status.js';
 import type { OrderVat } from '../entities/order.js';
 import { notFound } from '../errors.js';
-import { pageLimit, readPage } from '../platform/paging.js';
-import { query, sql, type Sql } from '../platform/sql.js';
+import { readNewestFirst } from '../platform/paging.js';
+import { query, sql } from '../platform/sql.js';
 import type { OrderView } from './schemas.js';
 
 interface OrderRow {
@@ -68,14 +68,9 @@ export function listOwnedOrders(
   page: number,
   perPage: number,
 ): Promise<Page<OrderView>> {
-  const mine: Sql = sql`from orders o where o.owner_id = ${ownerId}`;
-  return readPage(
+  return readNewestFirst<OrderRow, OrderView>(
     (statement) => query(em, statement),
-    {
-      rows: sql<OrderRow & { total: number }>`select ${orderColumns}, count(*) over () as total ${mine}
-       order by o.created_at desc, o.id desc ${pageLimit(page, perPage)}`,
-      count: sql<{ total: number }>`select count(*) as total ${mine}`,
-    },
+    { columns: orderColumns, from: sql`from orders o where o.owner_id = ${ownerId}`, order: sql`o.created_at desc, o.id desc` },
     page,
     perPage,
     // The window count is the page's, not the order's.

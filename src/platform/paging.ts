@@ -36,3 +36,27 @@ export async function readPage<Row, Item>(
   if (!rows.length && page > 1) total = Number((await run(statements.count))[0].total);
   return pageOf(rows.map(item), total, page, perPage);
 }
+
+/**
+ * A page of the rows `from` names (a `from ... where ...` fragment), newest first by `order`, with
+ * the exact total: the shape of every "the caller's records" list.
+ */
+export function readNewestFirst<Row, Item>(
+  run: Runner,
+  query: { columns: Sql; from: Sql; order: Sql },
+  page: number,
+  perPage: number,
+  item: (row: Row & Counted, index: number) => Item,
+): Promise<Page<Item>> {
+  return readPage(
+    run,
+    {
+      rows: sql<Row & Counted>`select ${query.columns}, count(*) over () as total ${query.from}
+        order by ${query.order} ${pageLimit(page, perPage)}`,
+      count: sql<Counted>`select count(*) as total ${query.from}`,
+    },
+    page,
+    perPage,
+    item,
+  );
+}
