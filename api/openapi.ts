@@ -183,8 +183,41 @@ function parametersOf(schema: z.ZodObject | undefined, where: 'path' | 'query'):
   });
 }
 
-function hasRequired(schema: z.ZodObject): boolean {
-  return ((inputJsonSchema(schema).required as string[] | undefined) ?? []).length > 0;
+function hasRequired(schema: z.ZodType): boolean {
+  return (flatInputFields(schema).required ?? []).length > 0;
+}
+
+/**
+ * An input's fields side by side, for a flat list of arguments: a body of several shapes (`oneOf`)
+ * gives every field any shape allows (the discriminator with all its values), and requires what
+ * every shape requires; the server checks the shape itself.
+ */
+export function flatInputFields(schema: z.ZodType): {
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: unknown;
+} {
+  const json = inputJsonSchema(schema);
+  const shapes = json.oneOf as JsonSchema[] | undefined;
+  if (!shapes) return json;
+  const properties: Record<string, JsonSchema> = {};
+  for (const shape of shapes) {
+    for (const [name, property] of Object.entries((shape.properties ?? {}) as Record<string, JsonSchema>)) {
+      if (isObject(property.not)) continue; // a field this shape forbids
+      const known = properties[name];
+      properties[name] =
+        known && 'const' in property ? { ...known, enum: [...valuesOf(known), property.const] } : (known ?? property);
+    }
+  }
+  const required = shapes
+    .map((shape) => (shape.required ?? []) as string[])
+    .reduce((common, names) => common.filter((name) => names.includes(name)));
+  const closed = shapes.every((shape) => shape.additionalProperties === false);
+  return { properties, required, ...(closed ? { additionalProperties: false } : {}) };
+}
+
+function valuesOf(property: JsonSchema): unknown[] {
+  return (property.enum as unknown[] | undefined) ?? ('const' in property ? [property.const] : []);
 }
 
 function problemSchema(): JsonSchema {

@@ -1,7 +1,7 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { Config } from '../../src/config.js';
-import { inputJsonSchema, outputJsonSchema } from '../openapi.js';
+import { flatInputFields, outputJsonSchema } from '../openapi.js';
 import { hintsOf, type Operation } from '../operations/registry.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -61,11 +61,7 @@ function toolInputSchema(op: Operation): JsonSchema {
   const required: string[] = [];
   let closed = false;
   for (const part of inputParts(op)) {
-    const json = inputJsonSchema(part) as {
-      properties?: Record<string, JsonSchema>;
-      required?: string[];
-      additionalProperties?: unknown;
-    };
+    const json = flatInputFields(part);
     for (const [name, schema] of Object.entries(json.properties ?? {})) {
       if (name in properties) throw new Error(`Operation ${op.id}: argument ${name} appears in more than one input part.`);
       properties[name] = schema;
@@ -90,6 +86,6 @@ function toolInputSchema(op: Operation): JsonSchema {
   };
 }
 
-function inputParts(op: Operation): z.ZodObject[] {
-  return [op.input.path, op.input.query, op.input.body].filter((part): part is z.ZodObject => part !== undefined);
+function inputParts(op: Operation): z.ZodType[] {
+  return [op.input.path, op.input.query, op.input.body].filter((part) => part !== undefined);
 }

@@ -7,26 +7,30 @@ import { claimMethods } from '../../src/domain/claims.js';
 import { paginationQuery, slug } from './common.js';
 import { defineOperation, existingRecord } from './registry.js';
 
-const claimBody = z
-  .strictObject({
-    slug: slug.describe('The listing to claim (max 220).'),
-    method: z
-      .enum(claimMethods)
-      .describe(
-        'dns = a TXT record, meta = a tag on the homepage, file = a file on the website, email = a link sent to an address at the domain.',
-      ),
-    email: z
-      .email('must be an email address')
-      .max(254)
-      .optional()
-      .describe("Method email only, and then required: an address at the listing's domain or a subdomain of it."),
-  })
-  .superRefine((body, issues) => {
-    if (body.method === 'email' && body.email === undefined)
-      issues.addIssue({ code: 'custom', path: ['email'], message: 'is required for method email' });
-    if (body.method !== 'email' && body.email !== undefined)
-      issues.addIssue({ code: 'custom', path: ['email'], message: 'is only for method email' });
-  });
+const claimSlug = slug.describe('The listing to claim (max 220).');
+const methodHelp =
+  'dns = a TXT record, meta = a tag on the homepage, file = a file on the website, email = a link sent to an address at the domain.';
+
+/** The body's shape depends on the method: `email` comes with method email and with no other. */
+const claimBody = z.discriminatedUnion(
+  'method',
+  [
+    z.strictObject({
+      slug: claimSlug,
+      method: z.enum(claimMethods.filter((m) => m !== 'email')).describe(methodHelp),
+      email: z.never({ error: 'is only for method email' }).optional().describe('Not sent with this method.'),
+    }),
+    z.strictObject({
+      slug: claimSlug,
+      method: z.literal('email').describe(methodHelp),
+      email: z
+        .email({ error: (issue) => (issue.input === undefined ? 'is required for method email' : 'must be an email address') })
+        .max(254)
+        .describe("Method email only, and then required: an address at the listing's domain or a subdomain of it."),
+    }),
+  ],
+  { error: `must be one of ${claimMethods.join(', ')}` },
+);
 
 const claimPath = z.object({
   claim_id: z.coerce

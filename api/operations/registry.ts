@@ -35,6 +35,8 @@ export interface OperationContext {
 }
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
+/** A body is an object, or objects told apart by one field when the fields allowed depend on it. */
+export type AnyBody = AnyObject | z.ZodDiscriminatedUnion<AnyObject[]>;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface OperationInput<P, Q, B> {
@@ -55,7 +57,7 @@ export type Wire<T> = T extends string
 export interface Operation<
   P extends AnyObject | undefined = AnyObject | undefined,
   Q extends AnyObject | undefined = AnyObject | undefined,
-  B extends AnyObject | undefined = AnyObject | undefined,
+  B extends AnyBody | undefined = AnyBody | undefined,
   O extends z.ZodType<object> = z.ZodType<object>,
 > {
   /** Tool name = OpenAPI operationId = handler name. */
@@ -108,7 +110,7 @@ export interface OperationHints {
 export function defineOperation<
   P extends AnyObject | undefined = undefined,
   Q extends AnyObject | undefined = undefined,
-  B extends AnyObject | undefined = undefined,
+  B extends AnyBody | undefined = undefined,
   O extends z.ZodType<object> = z.ZodType<object>,
 >(op: Operation<P, Q, B, O>): Operation & { output: O } {
   return op;

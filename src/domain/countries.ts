@@ -1,5 +1,5 @@
 /** The 249 officially assigned ISO 3166-1 alpha-2 country codes (ISO 3166 Maintenance Agency, 2024). */
-const assigned = new Set(
+export const countryCodes = Object.freeze(
   `AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD
   CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG
   GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR
@@ -8,6 +8,7 @@ const assigned = new Set(
   SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE
   YT ZA ZM ZW`.split(/\s+/),
 );
+const assigned = new Set(countryCodes);
 
 /** True for an assigned alpha-2 code, written in capitals. */
 export function isCountryCode(code: string): boolean {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { date, pageOf, timestamp } from '../catalogue/schemas.js';
+import { countryCodes } from '../domain/countries.js';
 import { orderStatuses } from '../domain/order-status.js';
 import { vatSchemes } from '../domain/vat.js';
 
@@ -40,9 +41,10 @@ export const orderItem = z
 export const orderBody = z.strictObject({
   items: z.array(orderItem).min(1).max(20),
   billing_country: z
-    .string()
-    .regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code')
-    .transform((c) => c.toUpperCase())
+    .enum([...countryCodes, ...countryCodes.map((code) => code.toLowerCase())], {
+      error: 'must be an assigned ISO 3166-1 alpha-2 country code',
+    })
+    .transform((code) => code.toUpperCase())
     .describe("The buyer's country (ISO 3166-1 alpha-2); decides the VAT."),
   vat_number: z
     .string()

@@ -76,6 +76,23 @@ describe('the OpenAPI document states what the edge enforces', () => {
     }
   });
 
+  it('lists the assigned country codes a quote and a checkout take', () => {
+    for (const id of ['quote_order', 'create_checkout']) {
+      const codes = schemaOf(id, 'billing_country').enum as string[];
+      expect(codes).toEqual(expect.arrayContaining(['DE', 'us']));
+      expect(codes).not.toContain('XX');
+    }
+  });
+
+  it("states claim_listing's rule: email with method email, and only then", () => {
+    const shapes = operationOf('claim_listing').requestBody.content['application/json'].schema.oneOf as Schema[];
+    const byEmail = shapes.find((shape) => shape.properties.method.const === 'email')!;
+    const others = shapes.find((shape) => shape.properties.method.enum)!;
+    expect(byEmail.required).toContain('email');
+    expect(others.properties.method.enum).toEqual(['dns', 'meta', 'file']);
+    expect(others.properties.email).toMatchObject({ not: {} });
+  });
+
   it('states the Idempotency-Key header rule', () => {
     const header = operationOf('submit_listing').parameters.find((p: Schema) => p.name === 'Idempotency-Key');
     expect(header).toMatchObject({ in: 'header', schema: { type: 'string', minLength: 1, maxLength: 255 } });

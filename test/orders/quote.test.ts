@@ -56,9 +56,9 @@ describe('quote_order', () => {
     });
   });
 
-  it('reads the price at call time (set-price is seen at once)', async () => {
+  it('reads the price at call time (set-price is seen at once), and takes a country code in either case', async () => {
     await sql(app, "update product set price_cents = 7700 where key = 'unlock-sections'");
-    const res = await quote({ items: [{ product: 'unlock-sections', listing_id: shop.listingId }], billing_country: 'US' });
+    const res = await quote({ items: [{ product: 'unlock-sections', listing_id: shop.listingId }], billing_country: 'us' });
     expect(res.body).toMatchObject({ total_cents: 7700, vat: { scheme: 'outside_scope', rate: 0 } });
     await sql(app, 'update product set price_cents = ? where key = ?', [prices['unlock-sections'], 'unlock-sections']);
   });
