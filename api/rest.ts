@@ -4,6 +4,7 @@ import { koaBody } from 'koa-body';
 import { AppError } from '../src/errors.js';
 import type { AppDeps } from './deps.js';
 import { execute } from './execute.js';
+import { hiddenByLiteralRoute } from './middleware/allowed-methods.js';
 import { operationContext } from './operation-context.js';
 import type { Operation } from './operations/registry.js';
 import { openApiDocument } from './openapi.js';
@@ -35,10 +36,13 @@ export function restRouter(deps: AppDeps, operations: readonly Operation[]): Rou
       await next();
     };
     const readBody = [...(op.input.body ? [checkBody] : []), ...(op.method === 'GET' ? [] : [parseJson])];
+    // GET /orders/quote is not get_order of an order numbered "quote": it is refused with 405.
+    const notHidden: Middleware = (ctx, next) => (hiddenByLiteralRoute(router, ctx.path, ctx.method) ? undefined : next());
     router.register(
       toKoaPath(op.path),
       [op.method],
       [
+        ...(op.path.includes('{') ? [notHidden] : []),
         ...readBody,
         async (ctx) => {
           ctx.state.resourcePath = deps.config.apiBasePath;

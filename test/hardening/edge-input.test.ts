@@ -86,6 +86,17 @@ describe('the edge refuses unsafe input and unknown methods with problems', () =
     expect(options.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
   });
 
+  it('lets a route written out in full hide a parameter route: GET /orders/quote is no order lookup', async () => {
+    const get = await rawRequest(`${app.api}/orders/quote`, 'GET');
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    expect(get.body).toMatchObject({ status: 405, code: 'method_not_allowed' });
+    const options = await rawRequest(`${app.api}/orders/quote`, 'OPTIONS');
+    expect(options.headers.get('allow')).toBe('POST, OPTIONS');
+    const order = await rawRequest(`${app.api}/orders/LD-1`, 'OPTIONS');
+    expect(order.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+  });
+
   it('answers an unknown path with 404 whatever the method', async () => {
     const res = await rawRequest(`${app.api}/no-such-thing`, 'TRACE');
     expect(res.status).toBe(404);
