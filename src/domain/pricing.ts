@@ -2,6 +2,10 @@ import { shareOfCents } from './money.js';
 import { appliesTo, type PromoCode } from './promo.js';
 import { ratePercent, type VatScheme, type VatTreatment } from './vat.js';
 
+/** The products the service knows how to fulfil; each site's rows give their names and prices. */
+export const productKeys = ['launch', 'extra-category', 'unlock-sections', 'billboard'] as const;
+export type ProductKey = (typeof productKeys)[number];
+
 /** What an item asks for, as validated: the options that shape its line. */
 export interface LineOptions {
   week?: string | null;

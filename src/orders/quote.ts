@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../config.js';
 import { isCountryCode } from '../domain/countries.js';
 import type { ListingPlan, ListingStatus } from '../domain/listing-status.js';
-import { priceOrder, type LineRequest } from '../domain/pricing.js';
+import { priceOrder, type LineRequest, type ProductKey } from '../domain/pricing.js';
 import { promoRefusal, promoRefusalText, type PromoCode } from '../domain/promo.js';
 import { vatTreatment } from '../domain/vat.js';
 import { isEuCountry } from '../domain/vat-rates.js';
@@ -49,7 +49,7 @@ interface ListingRow {
 const invalid = (path: string, message: string) => new AppError('invalid_input', message, [{ path: `body.${path}`, message }]);
 
 /** The options each product takes; any other is refused, so a typo is never silently ignored. */
-const allowedOptions: Record<string, readonly (keyof OrderItem)[]> = {
+const allowedOptions: Record<ProductKey, readonly (keyof OrderItem)[]> = {
   launch: ['week', 'categories'],
   'extra-category': ['categories'],
   'unlock-sections': [],
@@ -114,7 +114,7 @@ async function lineRequests(em: EntityManager, buyer: Buyer, items: readonly Ord
     const product = products.get(item.product);
     if (!product) throw invalid(`${at}.product`, `No product "${item.product}": see list_products for what can be bought.`);
     for (const option of ['week', 'categories', 'amount_cents'] as const) {
-      if (item[option] !== undefined && !(allowedOptions[item.product] ?? []).includes(option)) {
+      if (item[option] !== undefined && !allowedOptions[item.product].includes(option)) {
         throw invalid(`${at}.${option}`, `${option} is not an option of ${item.product}.`);
       }
     }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { date, pageOf, timestamp } from '../catalogue/schemas.js';
 import { countryCodes } from '../domain/countries.js';
 import { orderStatuses } from '../domain/order-status.js';
+import { productKeys } from '../domain/pricing.js';
 import { vatSchemes } from '../domain/vat.js';
 
 /** Order inputs and outputs, declared once for the operations, the checkout page and the tests. */
@@ -10,7 +11,9 @@ const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,219}$/, 'must be a category 
 
 export const orderItem = z
   .strictObject({
-    product: z.string().min(1).max(60).describe('A product key from list_products, e.g. launch.'),
+    product: z
+      .enum(productKeys, { error: `must be one of ${productKeys.join(', ')}` })
+      .describe('A product key from list_products, e.g. launch.'),
     listing_id: z
       .int()
       .min(1)
