@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { orderNumber } from '../domain/order-status.js';
-import type { LineOptions, ProductKey } from '../domain/pricing.js';
+import type { LineOptions } from '../domain/pricing.js';
 import { Order, type OrderEntity } from '../entities/order.js';
 import { OrderLine } from '../entities/order-line.js';
 import { AppError, notFound } from '../errors.js';
@@ -87,14 +87,15 @@ export async function buildOrder(
 
 /** The items an order was built from, as a body would give them. */
 export function itemsOf(lines: readonly { product: string; listing_id: number | null; options: LineOptions }[]): OrderItem[] {
+  // Saved from a body that passed orderItem, so each line gives back a valid item.
   return lines.map((l) => ({
-    product: l.product as ProductKey, // saved from a body that was validated against productKeys
+    product: l.product,
 
     ...(l.listing_id ? { listing_id: l.listing_id } : {}),
     ...(l.options.week ? { week: l.options.week } : {}),
     ...(l.options.categories ? { categories: l.options.categories } : {}),
     ...(l.options.amount_cents !== undefined ? { amount_cents: l.options.amount_cents } : {}),
-  }));
+  })) as OrderItem[];
 }
 
 export interface BillingDetails {

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../config.js';
 import { isCountryCode } from '../domain/countries.js';
 import type { ListingPlan, ListingStatus } from '../domain/listing-status.js';
-import { priceOrder, type LineRequest, type ProductKey } from '../domain/pricing.js';
+import { priceOrder, type LineRequest } from '../domain/pricing.js';
 import { promoRefusal, promoRefusalText, type PromoCode } from '../domain/promo.js';
 import { vatTreatment } from '../domain/vat.js';
 import { isEuCountry } from '../domain/vat-rates.js';
@@ -33,7 +33,6 @@ export interface PricedBody {
 interface ProductRow {
   key: string;
   price_cents: number;
-  needs_listing: boolean;
 }
 
 interface ListingRow {
@@ -47,14 +46,6 @@ interface ListingRow {
 
 /** A refusal naming the field the way request validation names it (`body.items.0.week`). */
 const invalid = (path: string, message: string) => new AppError('invalid_input', message, [{ path: `body.${path}`, message }]);
-
-/** The options each product takes; any other is refused, so a typo is never silently ignored. */
-const allowedOptions: Record<ProductKey, readonly (keyof OrderItem)[]> = {
-  launch: ['week', 'categories'],
-  'extra-category': ['categories'],
-  'unlock-sections': [],
-  billboard: ['amount_cents'],
-};
 
 /**
  * Prices an order body at the current prices: validates every item and option (the listing is
@@ -76,14 +67,11 @@ export async function priceOrderBody(em: EntityManager, buyer: Buyer, body: Orde
 
 async function lineRequests(em: EntityManager, buyer: Buyer, items: readonly OrderItem[], now: Date): Promise<LineRequest[]> {
   const products = new Map(
-    (
-      await query(
-        em,
-        sql<ProductRow>`select key, price_cents, needs_listing from product where site_id = ${buyer.siteId} and active`,
-      )
-    ).map((p) => [p.key, p]),
+    (await query(em, sql<ProductRow>`select key, price_cents from product where site_id = ${buyer.siteId} and active`)).map(
+      (p) => [p.key, p],
+    ),
   );
-  const listingIds = [...new Set(items.flatMap((i) => (i.listing_id ? [i.listing_id] : [])))];
+  const listingIds = [...new Set(items.map((i) => i.listing_id))];
   const listings = new Map(
     (
       await query(
@@ -113,21 +101,9 @@ async function lineRequests(em: EntityManager, buyer: Buyer, items: readonly Ord
     const at = `items.${index}`;
     const product = products.get(item.product);
     if (!product) throw invalid(`${at}.product`, `No product "${item.product}": see list_products for what can be bought.`);
-    for (const option of ['week', 'categories', 'amount_cents'] as const) {
-      if (item[option] !== undefined && !allowedOptions[item.product].includes(option)) {
-        throw invalid(`${at}.${option}`, `${option} is not an option of ${item.product}.`);
-      }
-    }
-    let listing: ListingRow | null = null;
-    if (product.needs_listing) {
-      if (!item.listing_id)
-        throw invalid(`${at}.listing_id`, `${item.product} is bought for one of your listings: give its listing_id.`);
-      listing = listings.get(item.listing_id) ?? null;
-      if (!listing || listing.owner_id !== buyer.ownerId) throw notFound(`Listing ${item.listing_id}`);
-    } else if (item.listing_id) {
-      throw invalid(`${at}.listing_id`, `${item.product} is not bought for a listing.`);
-    }
-    const key = `${item.product}:${item.listing_id ?? ''}`;
+    const listing = listings.get(item.listing_id);
+    if (!listing || listing.owner_id !== buyer.ownerId) throw notFound(`Listing ${item.listing_id}`);
+    const key = `${item.product}:${item.listing_id}`;
     if (item.product !== 'billboard' && item.product !== 'extra-category' && once.has(key)) {
       throw invalid(at, `${item.product} is in the order twice for the same listing.`);
     }
@@ -135,12 +111,12 @@ async function lineRequests(em: EntityManager, buyer: Buyer, items: readonly Ord
 
     const request: LineRequest = {
       product: item.product,
-      listingId: item.listing_id ?? null,
+      listingId: item.listing_id,
       options: {},
       unitCents: product.price_cents,
       quantity: 1,
     };
-    if (item.product === 'launch' && listing) {
+    if (item.product === 'launch') {
       if (listing.plan === 'paid') throw new AppError('conflict', `Listing ${listing.id} already has a paid launch.`);
       if (!['draft', 'awaiting_badge', 'scheduled'].includes(listing.status)) {
         throw new AppError(
@@ -152,15 +128,11 @@ async function lineRequests(em: EntityManager, buyer: Buyer, items: readonly Ord
     }
     if (
       item.product === 'unlock-sections' &&
-      listing &&
       ['story', 'milestones', 'media'].every((s) => listing.unlocked_sections.includes(s))
     ) {
       throw new AppError('conflict', `Listing ${listing.id} has every section unlocked already.`);
     }
-    if (item.product === 'extra-category' && !item.categories) {
-      throw invalid(`${at}.categories`, 'extra-category needs categories: the slugs of the categories to add.');
-    }
-    if (item.categories && listing) {
+    if (item.categories) {
       request.options.categories = extraCategories(listing, item.categories, categories, addedCategories, `${at}.categories`);
       if (item.product === 'extra-category') request.quantity = item.categories.length;
     }

@@ -2,44 +2,79 @@ import { z } from 'zod';
 import { date, pageOf, timestamp } from '../catalogue/schemas.js';
 import { countryCodes } from '../domain/countries.js';
 import { orderStatuses } from '../domain/order-status.js';
-import { productKeys } from '../domain/pricing.js';
+import { productKeys, type ProductKey } from '../domain/pricing.js';
 import { vatSchemes } from '../domain/vat.js';
 
 /** Order inputs and outputs, declared once for the operations, the checkout page and the tests. */
 
 const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,219}$/, 'must be a category slug');
 
+const listingId = z.int().min(1).max(2_147_483_647).describe("One of the caller's listings: every product is bought for one.");
+const week = date
+  .max(10)
+  .optional()
+  .describe('The launch week, a date YYYY-MM-DD snapped to its Monday, from this week on. Absent: live at once.');
+const categories = z
+  .array(slug)
+  .min(1)
+  .max(3)
+  .describe('Category slugs to add beyond the primary (at most 3 extra in total, with those already held).');
+const amountCents = z
+  .int()
+  .min(1)
+  .max(100_000_000)
+  .optional()
+  .describe("The contribution in USD cents, at least the product's price (its minimum).");
+/** An option the product does not take: named in the refusal rather than ignored. */
+const notAnOptionOf = (product: ProductKey) =>
+  z
+    .never({ error: `is not an option of ${product}` })
+    .optional()
+    .describe(`Not an option of ${product}.`);
+
+/** One thing to buy; the options a product takes depend on the product. */
 export const orderItem = z
-  .strictObject({
-    product: z
-      .enum(productKeys, { error: `must be one of ${productKeys.join(', ')}` })
-      .describe('A product key from list_products, e.g. launch.'),
-    listing_id: z
-      .int()
-      .min(1)
-      .max(2_147_483_647)
-      .optional()
-      .describe("One of the caller's listings (products with needs_listing)."),
-    week: date
-      .max(10)
-      .optional()
-      .describe(
-        'launch only: the launch week, a date YYYY-MM-DD snapped to its Monday, from this week on. Absent: live at once.',
-      ),
-    categories: z
-      .array(slug)
-      .min(1)
-      .max(3)
-      .optional()
-      .describe('launch and extra-category: category slugs to add beyond the primary (at most 3 extra in total).'),
-    amount_cents: z
-      .int()
-      .min(1)
-      .max(100_000_000)
-      .optional()
-      .describe("billboard only: the contribution in USD cents, at least the product's price (its minimum)."),
-  })
-  .describe('One thing to buy.');
+  .discriminatedUnion(
+    'product',
+    [
+      z.strictObject({
+        product: z.literal('launch'),
+        listing_id: listingId,
+        week,
+        categories: categories.optional(),
+        amount_cents: notAnOptionOf('launch'),
+      }),
+      z.strictObject({
+        product: z.literal('extra-category'),
+        listing_id: listingId,
+        week: notAnOptionOf('extra-category'),
+        categories: z
+          .array(slug, {
+            error: (issue) => (issue.input === undefined ? 'extra-category needs the slugs of the categories to add' : undefined),
+          })
+          .min(1)
+          .max(3)
+          .describe(categories.description!),
+        amount_cents: notAnOptionOf('extra-category'),
+      }),
+      z.strictObject({
+        product: z.literal('unlock-sections'),
+        listing_id: listingId,
+        week: notAnOptionOf('unlock-sections'),
+        categories: notAnOptionOf('unlock-sections'),
+        amount_cents: notAnOptionOf('unlock-sections'),
+      }),
+      z.strictObject({
+        product: z.literal('billboard'),
+        listing_id: listingId,
+        week: notAnOptionOf('billboard'),
+        categories: notAnOptionOf('billboard'),
+        amount_cents: amountCents,
+      }),
+    ],
+    { error: `must be one of ${productKeys.join(', ')}` },
+  )
+  .describe('One thing to buy: a product key from list_products, for one of your listings, with its options.');
 
 export const orderBody = z.strictObject({
   items: z.array(orderItem).min(1).max(20),
