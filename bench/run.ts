@@ -60,7 +60,7 @@ const machine = [
   `- Memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
   `- OS: ${platform()} ${release()}; Node ${process.version}`,
   `- Date: ${started.toISOString()}; took ${((Date.now() - started.getTime()) / 1000).toFixed(0)} s`,
-  `- Command: \`${command}\`${values.only ? ' (other sections are kept from their own runs, each says when and how)' : ''}`,
+  `- Command: \`${command}\`${values.only ? ' (other sections are kept from earlier runs)' : ''}`,
 ].join('\n');
 
 writeFileSync(
