@@ -51,7 +51,10 @@ for (const section of chosen) {
   const sectionStarted = new Date();
   const body = await section.run(log, options);
   const took = ((Date.now() - sectionStarted.getTime()) / 1000).toFixed(0);
-  parts.set(section.name, `## ${section.name}\n\nRun ${sectionStarted.toISOString()} (${took} s) with \`${command}\`.\n\n${body}`);
+  parts.set(
+    section.name,
+    `## ${section.name}\n\nRun ${sectionStarted.toISOString()} (${took} s) with \`${command}\`.\n\n${body}`,
+  );
 }
 
 const cpu = cpus();
