@@ -27,7 +27,9 @@ const fmt = (r: LoadResult) => `${Math.round(r.rps)} | ${r.p50} | ${r.p95} | ${r
 
 /** What an uncached row sent, and whether it ran out of paths (then some were sent twice). */
 const sent = (r: LoadResult, what: string, available: number) =>
-  r.wrapped ? `all ${available.toLocaleString('en')} ${what}, then again from the first` : `${r.requests.toLocaleString('en')} of ${available.toLocaleString('en')} ${what}, none twice`;
+  r.wrapped
+    ? `all ${available.toLocaleString('en')} ${what}, then again from the first`
+    : `${r.requests.toLocaleString('en')} of ${available.toLocaleString('en')} ${what}, none twice`;
 
 /** Requests sent one after the other before a row is measured (paths the row does not send again). */
 const warmUps = 300;
@@ -67,9 +69,9 @@ export const catalogueSection: BenchSection = {
       log(seeded);
       const live = await stack.deps.orm.em
         .fork()
-        .execute<
-          Array<{ slug: string; name: string }>
-        >(`select slug, name from listing where status = 'live' and site_id = ${stack.deps.site.id} order by md5(slug)`);
+        .execute<Array<{ slug: string; name: string }>>(
+          `select slug, name from listing where status = 'live' and site_id = ${stack.deps.site.id} order by md5(slug)`,
+        );
       const rows = live.slice(0, 2000);
       const bare = await startBareKoa();
       // The same api with its read cache off: what every request costs when it reaches PostgreSQL.

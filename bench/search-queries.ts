@@ -42,7 +42,12 @@ function typoTarget(name: string): { word: string; index: number } | undefined {
 }
 
 /** A name with `edits` typos in its longest word, or undefined when it has no word long enough. */
-export function misspellName(rnd: Random, name: string, edits: 1 | 2, kinds: readonly TypoKind[] = typoKinds): string | undefined {
+export function misspellName(
+  rnd: Random,
+  name: string,
+  edits: 1 | 2,
+  kinds: readonly TypoKind[] = typoKinds,
+): string | undefined {
   const target = typoTarget(name);
   if (!target) return undefined;
   let word = target.word;
