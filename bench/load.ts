@@ -4,8 +4,9 @@ import { createRequire } from 'node:module';
 /** Load generation with autocannon in a worker thread, so it does not share the server's event loop. */
 
 export interface LoadOptions {
-  /** Request paths (with query), cycled at random. */
+  /** Request paths (with query): picked at random, or in turn (`sequence`) so none repeats until all are sent. */
   paths: string[];
+  order?: 'random' | 'sequence';
   origin: string;
   connections: number;
   seconds: number;
@@ -13,6 +14,8 @@ export interface LoadOptions {
 
 export interface LoadResult {
   requests: number;
+  /** Whether a `sequence` load ran out of paths and began again (so some were sent twice). */
+  wrapped: boolean;
   rps: number;
   non2xx: number;
   errors: number;
@@ -24,19 +27,21 @@ export interface LoadResult {
 const workerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
 const autocannon = require(workerData.autocannon);
-const { paths, origin, connections, seconds } = workerData;
+const { paths, origin, connections, seconds, order } = workerData;
 const latencies = [];
+let sent = 0;
+const next = order === 'sequence' ? () => paths[sent++ % paths.length] : () => paths[Math.floor(Math.random() * paths.length)];
 const instance = autocannon({
   url: origin,
   connections,
   duration: seconds,
-  requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[Math.floor(Math.random() * paths.length)] }) }],
+  requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }],
 }, (error, result) => {
   if (error) throw error;
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] : 0;
   parentPort.postMessage({
-    requests: latencies.length, rps: latencies.length / seconds, non2xx: result.non2xx, errors: result.errors,
+    requests: latencies.length, wrapped: order === 'sequence' && sent > paths.length, rps: latencies.length / seconds, non2xx: result.non2xx, errors: result.errors,
     p50: round(at(0.5)), p95: round(at(0.95)), p99: round(at(0.99)),
   });
 });

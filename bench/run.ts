@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, platform, release } from 'node:os';
 import { parseArgs } from 'node:util';
 import { catalogueSection } from './catalogue.js';
@@ -8,7 +8,8 @@ import type { BenchSection } from './section.js';
 
 /**
  * `npm run bench [-- --only <section>] [--listings N] [--seconds S] [--data-dir DIR] [--out file]`: each section starts its own stack on loopback, loads it,
- * and the results, method and machine are written to docs/benchmarks.md.
+ * and the results, method and machine are written to docs/benchmarks.md. With `--only`, the other
+ * sections already in that file are kept as they were.
  */
 const sections: BenchSection[] = [catalogueSection, draftsSection, draftingSection];
 
@@ -32,12 +33,28 @@ if (!chosen.length) {
   process.exit(2);
 }
 
+/** The sections of an earlier results file, by name, to keep those this run does not measure. */
+function earlierSections(file: string): Array<[string, string]> {
+  if (!existsSync(file)) return [];
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^## (\S+)\n[\s\S]*?(?=^## |(?![\s\S]))/gm)]
+    .filter((m) => m[1] !== 'Machine')
+    .map((m) => [m[1], m[0].trimEnd()]);
+}
+
 const started = new Date();
-const parts: string[] = [];
+const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+const parts = new Map<string, string>(values.only ? earlierSections(values.out) : []);
 for (const section of chosen) {
   const log = (line: string) => console.log(`[${section.name}] ${line}`);
   log('starting');
-  parts.push(`## ${section.name}\n\n${await section.run(log, options)}`);
+  const sectionStarted = new Date();
+  const body = await section.run(log, options);
+  const took = ((Date.now() - sectionStarted.getTime()) / 1000).toFixed(0);
+  parts.set(
+    section.name,
+    `## ${section.name}\n\nRun ${sectionStarted.toISOString()} (${took} s) with \`${command}\`.\n\n${body}`,
+  );
 }
 
 const cpu = cpus();
@@ -46,7 +63,7 @@ const machine = [
   `- Memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
   `- OS: ${platform()} ${release()}; Node ${process.version}`,
   `- Date: ${started.toISOString()}; took ${((Date.now() - started.getTime()) / 1000).toFixed(0)} s`,
-  `- Command: \`npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\``,
+  `- Command: \`${command}\`${values.only ? ' (other sections are kept from earlier runs)' : ''}`,
 ].join('\n');
 
 writeFileSync(
@@ -63,7 +80,7 @@ include the HTTP round trip on loopback. Load generator and server share the mac
 
 ${machine}
 
-${parts.join('\n\n')}
+${[...parts.values()].join('\n\n')}
 `,
 );
 console.log(`written ${values.out}`);

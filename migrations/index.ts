@@ -12,6 +12,7 @@ import { Migration20261124100000Publishing } from './Migration20261124100000Publ
 import { Migration20261125200000Claims } from './Migration20261125200000Claims.js';
 import { Migration20261125300000Orders } from './Migration20261125300000Orders.js';
 import { Migration20261125400000Community } from './Migration20261125400000Community.js';
+import { Migration20261125500000SearchScale } from './Migration20261125500000SearchScale.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
 export const migrationsList = [
@@ -29,4 +30,5 @@ export const migrationsList = [
   { name: 'Migration20261125200000Claims', class: Migration20261125200000Claims },
   { name: 'Migration20261125300000Orders', class: Migration20261125300000Orders },
   { name: 'Migration20261125400000Community', class: Migration20261125400000Community },
+  { name: 'Migration20261125500000SearchScale', class: Migration20261125500000SearchScale },
 ];

@@ -23,6 +23,9 @@ export interface SearchParams {
 /**
  * The tsquery of the caller's words: each word as a prefix, OR'ed with up to three near spellings
  * from the lexicon when the word itself starts no known word (so "notoin" also asks for "notion").
+ * A word without digits shares no trigram with a number, so its near spellings are looked up among
+ * the other words only (a partial index a tenth of the lexicon's size at 100,000 listings). Words
+ * equally near are taken in alphabetical order.
  * Words are joined by AND, or by OR when no listing has them all.
  */
 const tsquerySql = (
@@ -32,7 +35,9 @@ const tsquerySql = (
       select t.ord, t.term || ':*' as lexeme from terms t
       union all
       select t.ord, s.word || ':*' from terms t cross join lateral (
-        select w.word from search_word w order by w.word <-> t.term limit 3
+        (select w.word from search_word w where t.term !~ '[0-9]' and w.word !~ '^[0-9]+$' order by w.word <-> t.term, w.word limit 3)
+        union all
+        (select w.word from search_word w where t.term ~ '[0-9]' order by w.word <-> t.term, w.word limit 3)
       ) s
       where length(t.term) >= 4 and similarity(s.word, t.term) >= 0.25
         and not exists (select 1 from search_word p where p.word >= t.term and p.word < t.term || '{')
