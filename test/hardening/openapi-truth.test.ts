@@ -1,3 +1,4 @@
+import { toolsOf } from '../../api/mcp/tools.js';
 import { openApiDocument } from '../../api/openapi.js';
 import { operations } from '../../api/operations/index.js';
 import { loadConfig } from '../../src/config.js';
@@ -91,6 +92,11 @@ describe('the OpenAPI document states what the edge enforces', () => {
     expect(byEmail.required).toContain('email');
     expect(others.properties.method.enum).toEqual(['dns', 'meta', 'file']);
     expect(others.properties.email).toMatchObject({ not: {} });
+    // An MCP tool takes one flat argument list: every method, email optional, the server checks the pairing.
+    const tool: Schema = toolsOf(operations, loadConfig({})).find((t) => t.name === 'claim_listing')!.inputSchema;
+    expect(tool.properties.method.enum).toEqual(['dns', 'meta', 'file', 'email']);
+    expect(tool.properties.email).toMatchObject({ type: 'string', format: 'email' });
+    expect(tool.required).toEqual(['slug', 'method']);
   });
 
   it('states the Idempotency-Key header rule', () => {
