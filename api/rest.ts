@@ -4,7 +4,6 @@ import { koaBody } from 'koa-body';
 import { AppError } from '../src/errors.js';
 import type { AppDeps } from './deps.js';
 import { execute } from './execute.js';
-import { hiddenByLiteralRoute } from './middleware/allowed-methods.js';
 import { operationContext } from './operation-context.js';
 import type { Operation } from './operations/registry.js';
 import { openApiDocument } from './openapi.js';
@@ -37,12 +36,13 @@ export function restRouter(deps: AppDeps, operations: readonly Operation[]): Rou
     };
     const readBody = [...(op.input.body ? [checkBody] : []), ...(op.method === 'GET' ? [] : [parseJson])];
     // GET /orders/quote is not get_order of an order numbered "quote": it is refused with 405.
-    const notHidden: Middleware = (ctx, next) => (hiddenByLiteralRoute(router, ctx.path, ctx.method) ? undefined : next());
+    const hiddenBy = new Set(literalPathsMatching(op.path, operations).map((path) => deps.config.apiBasePath + path));
+    const notHidden: Middleware = (ctx, next) => (hiddenBy.has(ctx.path) ? undefined : next());
     router.register(
       toKoaPath(op.path),
       [op.method],
       [
-        ...(op.path.includes('{') ? [notHidden] : []),
+        ...(hiddenBy.size ? [notHidden] : []),
         ...readBody,
         async (ctx) => {
           ctx.state.resourcePath = deps.config.apiBasePath;
@@ -62,6 +62,19 @@ export function restRouter(deps: AppDeps, operations: readonly Operation[]): Rou
     );
   }
   return router;
+}
+
+/** The paths of operations without parameters that a path template also matches (`/orders/{number}` -> `/orders/quote`). */
+function literalPathsMatching(template: string, operations: readonly Operation[]): string[] {
+  if (!template.includes('{')) return [];
+  const parts = template.split('/');
+  return operations
+    .map((op) => op.path)
+    .filter((path) => !path.includes('{'))
+    .filter((path) => {
+      const segments = path.split('/');
+      return segments.length === parts.length && parts.every((part, i) => part.startsWith('{') || part === segments[i]);
+    });
 }
 
 export function toKoaPath(specPath: string): string {

@@ -12,9 +12,8 @@ export function allowedMethods(router: Router): Middleware {
   return async (ctx, next) => {
     await next();
     if (ctx.status !== 404 || ctx.body !== undefined) return;
-    if (router.match(ctx.path, ctx.method).route && !hiddenByLiteralRoute(router, ctx.path, ctx.method)) return;
     const allow = [...new Set(routesOf(router, ctx.path).flatMap((layer) => layer.methods))].sort();
-    if (allow.length === 0) return;
+    if (allow.length === 0 || allow.includes(ctx.method)) return;
     if (ctx.method === 'OPTIONS') {
       ctx.status = 204;
       ctx.set('Allow', [...allow, 'OPTIONS'].join(', '));
@@ -28,16 +27,11 @@ export function allowedMethods(router: Router): Middleware {
 
 /**
  * The routes of a path: one written out in full (/orders/quote) hides those that would take its
- * last segments as parameters (/orders/{number}), so `quote` is never read as an order number.
+ * last segments as parameters (/orders/{number}), so `quote` is never read as an order number
+ * (the REST router skips such a route for those paths).
  */
 function routesOf(router: Router, path: string): Layer[] {
   const layers = router.match(path, '').path.filter((layer) => layer.methods.length > 0);
   const literal = layers.filter((layer) => layer.paramNames.length === 0);
   return literal.length ? literal : layers;
-}
-
-/** True when the route taking `method` on `path` has parameters and a literal route hides it. */
-export function hiddenByLiteralRoute(router: Router, path: string, method: string): boolean {
-  const routes = routesOf(router, path);
-  return !routes.some((layer) => layer.methods.includes(method.toUpperCase()));
 }
