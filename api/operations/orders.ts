@@ -10,6 +10,12 @@ import { defineOperation } from './registry.js';
 const items =
   'items: array of { product (a key from list_products: launch, extra-category, unlock-sections, billboard), listing_id (one of your listings: every product is bought for one), week (launch only: YYYY-MM-DD, snapped to its Monday, this week or later with a paid slot; absent = live at once), categories (launch and extra-category: up to 3 category slugs beyond the primary, in total with those already held), amount_cents (billboard only: at least its price) }; billing_country (ISO 3166-1 alpha-2), vat_number (EU businesses; valid and of another member state -> reverse charge 0 %), promo_code (exactly as typed)';
 
+/** quote_order and create_checkout price the same body, so they refuse it alike. */
+const orderRefusals = {
+  404: 'listing_id names no listing of the caller',
+  409: 'A launch of a listing that already has a paid launch or is no longer unpublished, or sections that are all unlocked already',
+};
+
 export const quoteOrder = defineOperation({
   id: 'quote_order',
   method: 'POST',
@@ -20,10 +26,7 @@ export const quoteOrder = defineOperation({
   scope: 'orders:write',
   idempotencyKey: false,
   successStatus: 200,
-  refusals: {
-    404: 'listing_id names no listing of the caller',
-    409: 'A launch of a listing that already has a paid launch or is no longer unpublished, or sections that are all unlocked already',
-  },
+  refusals: orderRefusals,
   input: { body: orderBody },
   output: quote,
   hints: { readOnly: true, idempotent: true },
@@ -42,10 +45,7 @@ export const createCheckout = defineOperation({
   scope: 'orders:write',
   idempotencyKey: true,
   successStatus: 201,
-  refusals: {
-    404: 'listing_id names no listing of the caller',
-    409: 'A launch of a listing that already has a paid launch or is no longer unpublished, or sections that are all unlocked already',
-  },
+  refusals: orderRefusals,
   input: { body: orderBody },
   output: order,
   async handler({ body }, { deps, em, site, principal }) {

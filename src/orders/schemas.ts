@@ -15,7 +15,10 @@ const week = date
   .optional()
   .describe('The launch week, a date YYYY-MM-DD snapped to its Monday, from this week on. Absent: live at once.');
 const categories = z
-  .array(slug)
+  .array(slug, {
+    // Reached only where categories are required: launch takes them optionally.
+    error: (issue) => (issue.input === undefined ? 'extra-category needs the slugs of the categories to add' : undefined),
+  })
   .min(1)
   .max(3)
   .describe('Category slugs to add beyond the primary (at most 3 extra in total, with those already held).');
@@ -48,13 +51,7 @@ export const orderItem = z
         product: z.literal('extra-category'),
         listing_id: listingId,
         week: notAnOptionOf('extra-category'),
-        categories: z
-          .array(slug, {
-            error: (issue) => (issue.input === undefined ? 'extra-category needs the slugs of the categories to add' : undefined),
-          })
-          .min(1)
-          .max(3)
-          .describe(categories.description!),
+        categories,
         amount_cents: notAnOptionOf('extra-category'),
       }),
       z.strictObject({
