@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { homedir, networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,9 +9,10 @@ import { judgeRun, readBaseline, type ModeResult } from './judge.js';
  * `npm run fuzz [-- --max-time S] [--workers N] [--seed N]`: schemathesis (coverage, fuzzing and
  * stateful phases, every check) against a fresh server, once without credentials and once with a
  * fresh user's API key. A fixed seed and no store of earlier failures make two runs draw the same
- * cases, so a finding is the code's and not the draw's; pass another seed to explore. Server and fuzzer run in a network namespace of their own that holds only
- * loopback, so a submitted URL can never be crawled anywhere else. Fails on any failure not in
- * fuzz/baseline.json and on any 5xx in the server's log.
+ * cases, so a finding is the code's and not the draw's; pass another seed to explore. Server and
+ * fuzzer run in a network namespace of their own that holds only loopback, so a submitted URL can
+ * never be crawled anywhere else. Fails on any failure not in fuzz/baseline.json and on any 5xx in
+ * the server's log.
  */
 const schemathesisVersion = '4.32.5';
 const root = resolve(import.meta.dirname, '..');
@@ -123,6 +124,7 @@ async function fuzz(): Promise<number> {
         // Its own cwd for any state it keeps; its report is long, so it goes to a file and the verdict below says what matters.
         { stdio: ['ignore', output, output], cwd: toolState },
       );
+      closeSync(output);
       results.push({ mode, exitStatus: status.status ?? -1, events: readFileSync(reportPath, 'utf8') });
     }
     await stop(server);
