@@ -126,7 +126,11 @@ export const workflowKeyedIds: Record<string, number> = { listing: 966_000, list
 
 async function spreadWorkflowKeys(serverUrl: string, databaseUrl: string): Promise<void> {
   const index = await withServer(serverUrl, async (c) => {
+    // Test files start at once, and "if not exists" alone lets two creations race; the lock orders them.
+    await c.query('begin');
+    await c.query(`select pg_advisory_xact_lock(hashtext('test_app_index'))`);
     await c.query('create sequence if not exists test_app_index');
+    await c.query('commit');
     return Number((await c.query<{ n: string }>(`select nextval('test_app_index') as n`)).rows[0].n);
   });
   await withServer(databaseUrl, async (c) => {
