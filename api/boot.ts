@@ -9,6 +9,7 @@ import { loadServerKeys } from '../src/accounts/server-keys.js';
 import { listingProfileKey, ReadCache } from '../src/platform/read-cache.js';
 import { listenForListingChanges, type ListingChange } from '../src/platform/listing-changes.js';
 import { openReadPool } from '../src/platform/sql.js';
+import { SearchIndex } from '../src/catalogue/search-index/search-index.js';
 import { buildApp } from './app.js';
 import type { AppDeps } from './deps.js';
 import type { Operation } from './operations/registry.js';
@@ -47,6 +48,7 @@ export async function openDeps(
     mailer: createMailer(config, orm),
     keys,
     readCache: new ReadCache(config.publicReadCacheMs),
+    searchIndex: new SearchIndex(readPool),
   };
 }
 
@@ -64,8 +66,9 @@ export interface RunningApi {
 }
 
 /**
- * Serves the app on the configured host and port (port 0 picks a free one). With the read cache
- * on, listing profiles it holds are dropped as PostgreSQL announces their changes.
+ * Serves the app on the configured host and port (port 0 picks a free one), once the search index
+ * is loaded. With the read cache on, listing profiles it holds are dropped as PostgreSQL announces
+ * their changes.
  */
 export async function serveApi(deps: AppDeps, extraOperations: readonly Operation[] = []): Promise<RunningApi> {
   // Listening before serving: no profile can be cached before its changes would be heard.
@@ -73,6 +76,8 @@ export async function serveApi(deps: AppDeps, extraOperations: readonly Operatio
     deps.readCache.ttlMs > 0
       ? await listenForListingChanges(deps.orm.config.get('clientUrl'), dropChangedProfiles(deps), deps.log)
       : undefined;
+  // Search answers from memory: the listings are read before the first request, not during it.
+  await deps.searchIndex.current();
   const app = buildApp(deps, extraOperations);
   const server = app.listen(deps.config.port, deps.config.host);
   try {

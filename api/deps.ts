@@ -7,6 +7,7 @@ import type { Mailer } from '../src/mail/index.js';
 import type { ServerKeys } from '../src/accounts/server-keys.js';
 import type { ReadCache } from '../src/platform/read-cache.js';
 import type { ReadPool } from '../src/platform/sql.js';
+import type { SearchIndex } from '../src/catalogue/search-index/search-index.js';
 
 /** Long-lived dependencies of the api process, built once at start-up. */
 export interface AppDeps {
@@ -23,4 +24,6 @@ export interface AppDeps {
   keys: ServerKeys;
   /** Public read results this process may serve again for a short while. */
   readCache: ReadCache;
+  /** The listings search matches and orders, in this process's memory and as fresh as PostgreSQL. */
+  searchIndex: SearchIndex;
 }

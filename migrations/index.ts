@@ -13,6 +13,7 @@ import { Migration20261125200000Claims } from './Migration20261125200000Claims.j
 import { Migration20261125300000Orders } from './Migration20261125300000Orders.js';
 import { Migration20261125400000Community } from './Migration20261125400000Community.js';
 import { Migration20261125500000SearchScale } from './Migration20261125500000SearchScale.js';
+import { Migration20261125600000SearchIndexSync } from './Migration20261125600000SearchIndexSync.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
 export const migrationsList = [
@@ -31,4 +32,5 @@ export const migrationsList = [
   { name: 'Migration20261125300000Orders', class: Migration20261125300000Orders },
   { name: 'Migration20261125400000Community', class: Migration20261125400000Community },
   { name: 'Migration20261125500000SearchScale', class: Migration20261125500000SearchScale },
+  { name: 'Migration20261125600000SearchIndexSync', class: Migration20261125600000SearchIndexSync },
 ];

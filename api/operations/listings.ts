@@ -44,6 +44,7 @@ export const searchListings = defineOperation({
   handler: ({ query: q }, { deps, site }) =>
     listingSearch.searchListings(
       deps.readPool,
+      deps.searchIndex,
       site.id,
       deps.config.publicUrl,
       {

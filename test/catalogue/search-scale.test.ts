@@ -88,7 +88,7 @@ describe('search at scale (2,000 seeded listings)', () => {
         continue;
       }
       const [today, before] = await Promise.all([
-        searchListings(app.deps.readPool, app.deps.site.id, app.deps.config.publicUrl, p, now),
+        searchListings(app.deps.readPool, app.deps.searchIndex, app.deps.site.id, app.deps.config.publicUrl, p, now),
         referenceSearch(app.deps.readPool, app.deps.site.id, app.deps.config.publicUrl, p, now),
       ]);
       if (JSON.stringify(today) !== JSON.stringify(before)) differing.push(query);

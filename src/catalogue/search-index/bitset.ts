@@ -1,0 +1,71 @@
+/** A set of small non-negative integers (index slots), one bit each. */
+export class Bitset {
+  private readonly words: Uint32Array;
+
+  constructor(size: number, words?: Uint32Array) {
+    this.words = words ?? new Uint32Array(Math.ceil(size / 32));
+  }
+
+  /** Room for `size` members: this set, or a copy twice as large when it is too small. */
+  grown(size: number): Bitset {
+    if (size <= this.words.length * 32) return this;
+    const copy = new Bitset(Math.max(size, this.words.length * 64));
+    copy.words.set(this.words);
+    return copy;
+  }
+
+  /** A new set with the same members. */
+  copy(): Bitset {
+    return new Bitset(0, this.words.slice());
+  }
+
+  set(i: number): void {
+    this.words[i >>> 5] |= 1 << (i & 31);
+  }
+
+  has(i: number): boolean {
+    return (this.words[i >>> 5] & (1 << (i & 31))) !== 0;
+  }
+
+  clear(i: number): void {
+    this.words[i >>> 5] &= ~(1 << (i & 31));
+  }
+
+  /** This set, keeping only members also in `other`. */
+  and(other: Bitset): Bitset {
+    const n = Math.min(this.words.length, other.words.length);
+    for (let i = 0; i < n; i++) this.words[i] &= other.words[i];
+    this.words.fill(0, n);
+    return this;
+  }
+
+  /** This set, with the members of `other` added (as many as fit). */
+  or(other: Bitset): Bitset {
+    const n = Math.min(this.words.length, other.words.length);
+    for (let i = 0; i < n; i++) this.words[i] |= other.words[i];
+    return this;
+  }
+
+  /** The members, in increasing order. */
+  toArray(): Int32Array {
+    const words = this.words;
+    let count = 0;
+    for (let w = 0; w < words.length; w++) {
+      let bits = words[w];
+      bits -= (bits >>> 1) & 0x55555555;
+      bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+      count += (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+    }
+    const members = new Int32Array(count);
+    let n = 0;
+    for (let w = 0; w < words.length; w++) {
+      let bits = words[w];
+      while (bits !== 0) {
+        const low = bits & -bits;
+        members[n++] = w * 32 + 31 - Math.clz32(low);
+        bits ^= low;
+      }
+    }
+    return members;
+  }
+}

@@ -1,0 +1,293 @@
+import type { SearchSort } from '../../domain/catalogue-terms.js';
+import { Bitset } from './bitset.js';
+import { Lexicon } from './lexicon.js';
+import { Postings } from './postings.js';
+import { topK } from './top-k.js';
+
+/** A `search_listing` row as the index reads it (see search-index.ts). */
+export interface SearchRow {
+  id: number;
+  site_id: number;
+  status: string;
+  /** Days since 1970-01-01 of the launch week's Monday. */
+  launch_day: number | null;
+  stage: string | null;
+  country: string | null;
+  pricing_model: string | null;
+  domain: string | null;
+  category_ids: number[];
+  vote_count: number;
+  follower_count: number;
+  view_count: number;
+  /** coalesce(launched_at, launch_week, created_at), microseconds since the epoch. */
+  newest_us: number;
+  /** coalesce(launched_at, created_at), seconds since the epoch (where trending counts from). */
+  trending_from: number;
+  name_key: string;
+  name_words: string[];
+  title_words: string[];
+  words: string[];
+}
+
+/** What a search asks of the index: its words' alternatives, filters, order and page. */
+export interface IndexQuery {
+  siteId: number;
+  /** Per search word, the prefixes any of which it matches (the word and its near spellings). */
+  groups: string[][];
+  /** Whether a listing must match every group (AND) or one (OR). */
+  every: boolean;
+  /** The caller's words joined by a space: a listing named exactly so ranks first. */
+  phrase: string;
+  status: 'live' | 'upcoming';
+  /** For `upcoming`: launch weeks after this day (days since the epoch) only. */
+  afterDay: number;
+  categoryIds?: number[];
+  stage?: string;
+  country?: string;
+  pricingModel?: string;
+  domain?: string;
+  sort: SearchSort;
+  offset: number;
+  limit: number;
+  /** Seconds since the epoch, for trending. */
+  nowSeconds: number;
+}
+
+export interface IndexPage {
+  ids: number[];
+  total: number;
+}
+
+/** A listing's filters and sort keys, in its slot. */
+interface Entry {
+  id: number;
+  siteId: number;
+  status: string;
+  launchDay: number | null;
+  stage: string | null;
+  country: string | null;
+  pricingModel: string | null;
+  domain: string | null;
+  categoryIds: number[];
+  votes: number;
+  followers: number;
+  views: number;
+  newestUs: number;
+  trendingFrom: number;
+  nameKey: string;
+  /** Identifies the words (all, in the name, in the title) the slot's postings were made from. */
+  wordsHash: number;
+}
+
+/** Above any vote count: relevance tiers weigh more than every count of votes. */
+const tierWeight = 2 ** 40;
+
+/**
+ * Every listing of `search_listing` in memory. Each word of the lexicon has three postings: the
+ * slots of the listings with it anywhere (name, tagline, keywords, description), in the name, and
+ * in the name, tagline or keywords. A search unions the postings of each group's prefixes into a
+ * bitset, combines the groups, filters and picks the page with a top-k, in the order the SQL
+ * search had (see `sortKey`). A listing whose words change gets a new slot and the old one leaves
+ * `alive`; `garbage` counts such slots, which a rebuild gives back.
+ */
+export class ListingIndex {
+  private readonly lexicon = new Lexicon();
+  private readonly words = new Postings();
+  private readonly names = new Postings();
+  private readonly titles = new Postings();
+  private readonly entries: Array<Entry | undefined> = [];
+  private readonly slotOf = new Map<number, number>();
+  private alive = new Bitset(0);
+  /** Per filter value (see `facetsOf`), the slots of the listings that have it. */
+  private readonly facets = new Map<string, Bitset>();
+  private dropped = 0;
+
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  get garbage(): number {
+    return this.dropped;
+  }
+
+  /** Adds or replaces a listing. */
+  put(row: SearchRow): void {
+    const entry = entryOf(row);
+    const current = this.slotOf.get(row.id);
+    const previous = current === undefined ? undefined : this.entries[current];
+    if (current !== undefined && previous?.wordsHash === entry.wordsHash) {
+      this.mark(current, previous, false);
+      this.entries[current] = entry;
+      this.mark(current, entry, true);
+      return;
+    }
+    if (current !== undefined) this.drop(current);
+    const slot = this.entries.length;
+    this.entries.push(entry);
+    this.mark(slot, entry, true);
+    this.words.add(
+      slot,
+      row.words.map((w) => this.lexicon.add(w)),
+    );
+    this.names.add(
+      slot,
+      row.name_words.map((w) => this.lexicon.add(w)),
+    );
+    this.titles.add(
+      slot,
+      row.title_words.map((w) => this.lexicon.add(w)),
+    );
+    this.alive = this.alive.grown(slot + 1);
+    this.alive.set(slot);
+    this.slotOf.set(row.id, slot);
+  }
+
+  remove(id: number): void {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    this.drop(slot);
+    this.slotOf.delete(id);
+  }
+
+  /** Packs the postings read so far; a load calls it once its rows are in. */
+  compact(): void {
+    for (const postings of [this.words, this.names, this.titles]) postings.compact();
+  }
+
+  search(q: IndexQuery): IndexPage {
+    const slots = this.entries.length;
+    const lexemes = q.groups.map((prefixes) => this.lexicon.matching(prefixes));
+    const matches = q.groups.length ? this.words.matching(lexemes, q.every, slots) : this.alive.copy();
+    for (const set of this.filtered(q, slots)) matches.and(set);
+    const candidates = matches.toArray();
+    const found: number[] = [];
+    for (const slot of candidates) {
+      const entry = this.entries[slot]!;
+      if (q.status === 'upcoming' && !(entry.launchDay !== null && entry.launchDay > q.afterDay)) continue;
+      if (q.domain !== undefined && entry.domain !== q.domain) continue;
+      found.push(slot);
+    }
+    const key = this.sortKey(q, lexemes);
+    const keys = new Float64Array(found.length);
+    const ids = new Int32Array(found.length);
+    for (let i = 0; i < found.length; i++) {
+      const entry = this.entries[found[i]]!;
+      keys[i] = key(entry, found[i]);
+      ids[i] = entry.id;
+    }
+    // Higher keys first, then lower ids: the order of the SQL search.
+    const page = topK(found.length, q.offset + q.limit, (a, b) => (keys[a] !== keys[b] ? keys[a] > keys[b] : ids[a] < ids[b]));
+    return { ids: page.slice(q.offset).map((i) => ids[i]), total: found.length };
+  }
+
+  /** Sets (or clears) the slot in the facets of the entry's filter values. */
+  private mark(slot: number, entry: Entry, on: boolean): void {
+    for (const facet of facetsOf(entry)) {
+      const slots = (this.facets.get(facet) ?? new Bitset(0)).grown(slot + 1);
+      this.facets.set(facet, slots);
+      if (on) slots.set(slot);
+      else slots.clear(slot);
+    }
+  }
+
+  /** Slots with every filter value the query names (a category: it or one below it). */
+  private filtered(q: IndexQuery, slots: number): Bitset[] {
+    const facet = (name: string) => this.facets.get(name) ?? new Bitset(slots);
+    const sets = [facet(`site:${q.siteId}`), facet(`status:${q.status === 'live' ? 'live' : 'scheduled'}`)];
+    if (q.stage !== undefined) sets.push(facet(`stage:${q.stage}`));
+    if (q.country !== undefined) sets.push(facet(`country:${q.country}`));
+    if (q.pricingModel !== undefined) sets.push(facet(`pricing_model:${q.pricingModel}`));
+    if (q.categoryIds) {
+      const any = new Bitset(slots);
+      for (const id of q.categoryIds) any.or(facet(`category:${id}`));
+      sets.push(any);
+    }
+    return sets;
+  }
+
+  private drop(slot: number): void {
+    this.mark(slot, this.entries[slot]!, false);
+    this.entries[slot] = undefined;
+    this.alive.clear(slot);
+    this.dropped++;
+  }
+
+  /**
+   * What each sort orders by, highest first (ties by id). Relevance with words: the exact name
+   * first, then listings whose name matches the words, then whose name, tagline or keywords do,
+   * then votes.
+   */
+  private sortKey(q: IndexQuery, lexemes: number[][]): (e: Entry, slot: number) => number {
+    switch (q.sort) {
+      case 'newest':
+        return (e) => e.newestUs;
+      case 'trending':
+        return (e) => trendingScore(e.votes, q.nowSeconds - e.trendingFrom);
+      case 'most_viewed':
+        return (e) => e.views;
+      case 'most_followed':
+        return (e) => e.followers;
+      case 'votes':
+        return (e) => e.votes;
+      case 'relevance': {
+        if (!q.groups.length) return (e) => e.votes;
+        const slots = this.entries.length;
+        const inName = this.names.matching(lexemes, q.every, slots);
+        const inTitle = this.titles.matching(lexemes, q.every, slots);
+        return (e, slot) =>
+          ((e.nameKey === q.phrase ? 4 : 0) + (inName.has(slot) ? 2 : 0) + (inTitle.has(slot) ? 1 : 0)) * tierWeight + e.votes;
+      }
+    }
+  }
+}
+
+function entryOf(row: SearchRow): Entry {
+  return {
+    id: row.id,
+    siteId: row.site_id,
+    status: row.status,
+    launchDay: row.launch_day,
+    stage: row.stage,
+    country: row.country,
+    pricingModel: row.pricing_model,
+    domain: row.domain,
+    categoryIds: row.category_ids,
+    votes: row.vote_count,
+    followers: row.follower_count,
+    views: row.view_count,
+    newestUs: row.newest_us,
+    trendingFrom: row.trending_from,
+    nameKey: row.name_key,
+    wordsHash: hashOf([...row.words, '|', ...row.name_words, '|', ...row.title_words]),
+  };
+}
+
+/** The filter values of an entry, each naming a facet of the index. */
+function facetsOf(e: Entry): string[] {
+  const facets = [`site:${e.siteId}`, `status:${e.status}`, ...e.categoryIds.map((id) => `category:${id}`)];
+  if (e.stage !== null) facets.push(`stage:${e.stage}`);
+  if (e.country !== null) facets.push(`country:${e.country}`);
+  if (e.pricingModel !== null) facets.push(`pricing_model:${e.pricingModel}`);
+  return facets;
+}
+
+/** Trending: votes / (hours since launch + 2)^1.5, as the SQL search computed it. */
+export function trendingScore(votes: number, secondsSinceLaunch: number): number {
+  return votes / Math.pow(Math.max(secondsSinceLaunch / 3600, 0) + 2, 1.5);
+}
+
+/** A 53-bit hash of a word list (cyrb53): equal lists, equal hashes; others almost never. */
+function hashOf(words: readonly string[]): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (const word of words) {
+    for (let i = 0; i <= word.length; i++) {
+      const c = i < word.length ? word.charCodeAt(i) : 32;
+      h1 = Math.imul(h1 ^ c, 2654435761);
+      h2 = Math.imul(h2 ^ c, 1597334677);
+    }
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}

@@ -1,0 +1,127 @@
+import type pg from 'pg';
+import { prepared, sql, type ReadPool } from '../../platform/sql.js';
+import { ListingIndex, type SearchRow } from './listing-index.js';
+
+/** The columns of `search_listing` the index keeps (see SearchRow). */
+const rowColumns = sql`l.id, l.site_id, l.status, l.launch_week - date '1970-01-01' as launch_day, l.stage, l.country,
+  l.pricing_model, l.domain, l.category_ids, l.vote_count, l.follower_count, l.view_count,
+  (extract(epoch from coalesce(l.launched_at, l.launch_week::timestamptz, l.created_at)) * 1000000)::float8 as newest_us,
+  extract(epoch from coalesce(l.launched_at, l.created_at))::float8 as trending_from,
+  l.name_key, tsvector_to_array(l.name_vector) as name_words, tsvector_to_array(l.title_vector) as title_words,
+  tsvector_to_array(l.search_vector) as words`;
+
+/** Rows read per statement while loading: a few megabytes of JSON each. */
+const loadBatch = 5000;
+
+/**
+ * Where the index stands: every write committed before `xmax` is in it except those of the
+ * transactions `inProgress` listed, which were still running when it last looked.
+ */
+interface Synced {
+  index: ListingIndex;
+  xmax: string;
+  inProgress: string[];
+}
+
+/** `xmin:xmax:xip,...` of pg_current_snapshot(). */
+function watermarkOf(snapshot: string): Pick<Synced, 'xmax' | 'inProgress'> {
+  const [, xmax, xip] = snapshot.split(':');
+  return { xmax, inProgress: xip ? xip.split(',') : [] };
+}
+
+/**
+ * This process's search index over `search_listing`, as fresh as PostgreSQL: `current()` first
+ * reads every row written by a transaction that committed since the index last looked (each row
+ * names its writer's transaction id, and the snapshot says which of those had committed), so a
+ * search sees every write that committed before it began, as the SQL search did. Concurrent
+ * callers share one such look; a look runs only after the one before it has been applied.
+ */
+export class SearchIndex {
+  private state?: Promise<Synced>;
+  private looking?: Promise<ListingIndex>;
+  private next?: Promise<ListingIndex>;
+  private rebuilding = false;
+
+  constructor(private readonly pool: ReadPool) {}
+
+  /** The index with every `search_listing` write committed before this call applied. */
+  current(): Promise<ListingIndex> {
+    if (!this.looking) {
+      this.looking = this.catchUp().finally(() => (this.looking = undefined));
+      return this.looking;
+    }
+    // The look under way may have begun before this call: take the one after it.
+    this.next ??= this.looking
+      .catch(() => undefined)
+      .then(() => {
+        this.next = undefined;
+        return this.current();
+      });
+    return this.next;
+  }
+
+  private async catchUp(): Promise<ListingIndex> {
+    this.state ??= load(this.pool);
+    let synced: Synced;
+    try {
+      synced = await this.state;
+    } catch (error) {
+      this.state = undefined;
+      throw error;
+    }
+    const [look] = await prepared(
+      this.pool,
+      sql<{ snapshot: string; changed: SearchRow[]; gone: number[] }>`select pg_current_snapshot()::text as snapshot,
+        (select coalesce(json_agg(r), '[]') from (select ${rowColumns} from search_listing l
+           where l.change_xid >= ${synced.xmax}::xid8 or l.change_xid = any(${synced.inProgress}::xid8[])) r) as changed,
+        (select coalesce(json_agg(g.id), '[]') from search_listing_gone g
+           where g.change_xid >= ${synced.xmax}::xid8 or g.change_xid = any(${synced.inProgress}::xid8[])) as gone`,
+    );
+    for (const row of look.changed) synced.index.put(row);
+    for (const id of look.gone) synced.index.remove(id);
+    Object.assign(synced, watermarkOf(look.snapshot));
+    this.rebuildWhenWasteful(synced.index);
+    return synced.index;
+  }
+
+  /** Listings whose words changed leave their old postings behind; a fresh load drops them. */
+  private rebuildWhenWasteful(index: ListingIndex): void {
+    if (this.rebuilding || index.garbage < Math.max(10_000, index.size / 2)) return;
+    this.rebuilding = true;
+    const fresh = load(this.pool);
+    fresh
+      .then(
+        () => (this.state = fresh),
+        () => undefined,
+      )
+      .finally(() => (this.rebuilding = false));
+  }
+}
+
+/** Every row of `search_listing`, read in one snapshot. */
+async function load(pool: ReadPool): Promise<Synced> {
+  const client: pg.PoolClient = await pool.connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const index = new ListingIndex();
+    const [{ snapshot }] = (await client.query<{ snapshot: string }>('select pg_current_snapshot()::text as snapshot')).rows;
+    for (let after = 0; ;) {
+      const { text, values } = sql<{
+        rows: SearchRow[];
+      }>`select coalesce(json_agg(r order by r.id), '[]') as rows from (select ${rowColumns} from search_listing l
+          where l.id > ${after} order by l.id limit ${loadBatch}) r`.toPostgres();
+      const [{ rows }] = (await client.query<{ rows: SearchRow[] }>(text, values)).rows;
+      for (const row of rows) index.put(row);
+      if (rows.length < loadBatch) break;
+      after = rows[rows.length - 1].id;
+    }
+    await client.query('commit');
+    index.compact();
+    return { index, ...watermarkOf(snapshot) };
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
