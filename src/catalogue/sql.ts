@@ -23,7 +23,8 @@ export const isPublic = sql.raw(`l.status in (${publicStatuses.map((s) => `'${s}
 
 /**
  * Trending: votes / (hours since launch + 2)^1.5, in floating point (numeric power() costs tens
- * of microseconds a row); a listing without a launch time counts from its creation.
+ * of microseconds a row); a listing without a launch time counts from its creation. Search orders
+ * by the same formula in memory (`trendingScore` in search-index/listing-index.ts).
  */
 export const trendingScore = sql`l.vote_count / power(greatest(extract(epoch from now() - coalesce(l.launched_at, l.created_at))::float8 / 3600, 0) + 2, 1.5)`;
 

@@ -271,7 +271,7 @@ function facetsOf(e: Entry): string[] {
   return facets;
 }
 
-/** Trending: votes / (hours since launch + 2)^1.5, as the SQL search computed it. */
+/** Trending: votes / (hours since launch + 2)^1.5, as `trendingScore` in ../sql.ts computes it in SQL. */
 export function trendingScore(votes: number, secondsSinceLaunch: number): number {
   return votes / Math.pow(Math.max(secondsSinceLaunch / 3600, 0) + 2, 1.5);
 }

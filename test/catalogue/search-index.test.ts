@@ -1,0 +1,69 @@
+import pg from 'pg';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { request } from '../support/http.js';
+import { addListing, addVotes, sql } from './fixtures.js';
+
+/**
+ * Search answers from each api process's in-memory index; these tests change listings behind its
+ * back (plain SQL, as another process would) and expect the next search to see every change that
+ * committed before it, as the SQL search did.
+ */
+describe('search index freshness', () => {
+  let app: TestApp;
+  const slugsFor = async (query: string) =>
+    (await request<{ items: Array<{ slug: string }>; total: number }>(`${app.api}/listings?${query}`)).body.items.map(
+      (i) => i.slug,
+    );
+
+  beforeAll(async () => {
+    app = await startTestApp({ worker: false });
+    await addListing(app, { slug: 'quillpad', name: 'Quillpad', tagline: 'Notes for writers' });
+    await addListing(app, { slug: 'quillbox', name: 'Quillbox', tagline: 'Boxes of notes' });
+  });
+  afterAll(() => app.close());
+
+  it('finds a renamed listing by its new name only', async () => {
+    expect(await slugsFor('q=quillpad')).toEqual(['quillpad']);
+    await sql(app, `update listing set name = 'Inkwell Pad' where slug = 'quillpad'`);
+    expect(await slugsFor('q=inkwell')).toEqual(['quillpad']);
+    expect(await slugsFor('q=quillpad')).toEqual([]);
+  });
+
+  it('orders by the votes as they are now', async () => {
+    const [box] = await sql<{ id: number }>(app, `select id from listing where slug = 'quillbox'`);
+    await addVotes(app, box.id, 3);
+    expect(await slugsFor('q=notes&sort=votes')).toEqual(['quillbox', 'quillpad']);
+    await sql(app, `update listing set vote_count = 0 where slug = 'quillbox'`);
+    await sql(app, `update listing set vote_count = 7 where slug = 'quillpad'`);
+    expect(await slugsFor('q=notes&sort=votes')).toEqual(['quillpad', 'quillbox']);
+  });
+
+  it('drops a listing that left the catalogue or was deleted', async () => {
+    const id = await addListing(app, { slug: 'quillgone', name: 'Quillgone', tagline: 'Soon gone' });
+    expect(await slugsFor('q=quillgone')).toEqual(['quillgone']);
+    await sql(app, `update listing set status = 'archived' where id = ?`, [id]);
+    expect(await slugsFor('q=quillgone')).toEqual([]);
+    await sql(app, `update listing set status = 'live' where id = ?`, [id]);
+    expect(await slugsFor('q=quillgone')).toEqual(['quillgone']);
+    await sql(app, `delete from listing where id = ?`, [id]);
+    expect(await slugsFor('q=quillgone')).toEqual([]);
+  });
+
+  it('sees a write whose transaction was still open when the index last looked', async () => {
+    const client = new pg.Client({ connectionString: app.databaseUrl });
+    await client.connect();
+    try {
+      await client.query('begin');
+      await client.query(`update listing set tagline = 'Paper for poets' where slug = 'quillbox'`);
+      // The index looks while the transaction is open: not committed, not seen.
+      expect(await slugsFor('q=poets')).toEqual([]);
+      // Another write commits meanwhile, so the index's snapshot moves past the open one.
+      await sql(app, `update listing set view_count = view_count + 1 where slug = 'quillpad'`);
+      expect(await slugsFor('q=quill')).toEqual(['quillbox']);
+      await client.query('commit');
+      expect(await slugsFor('q=poets')).toEqual(['quillbox']);
+    } finally {
+      await client.end();
+    }
+  });
+});
