@@ -60,9 +60,11 @@ export async function searchListings(
   now: Date,
 ): Promise<ListingPage> {
   const terms = searchTerms(p.q);
+  // Words the index already knows get no near spellings: the lookup is needed only for the others.
+  const needsLookup = p.category || terms.some((t) => t.length >= 4 && !index.knowsPrefix(t));
   const [listings, lookup] = await Promise.all([
     index.current(),
-    terms.length || p.category ? prepared(pool, lookupSql(terms, siteId, p.category)).then(([row]) => row) : undefined,
+    needsLookup ? prepared(pool, lookupSql(terms, siteId, p.category)).then(([row]) => row) : undefined,
   ]);
   if (p.category && !lookup?.categories?.length) throw notFound(`Category ${p.category}`);
   const near = new Map(lookup?.near.map((n) => [Number(n.ord), n.words]));

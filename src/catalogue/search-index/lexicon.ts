@@ -1,3 +1,5 @@
+const plainWord = /^[a-z0-9]{3,100}$/;
+
 /**
  * The words of the indexed listings, each with a stable id, kept in code-unit order so that the
  * words starting with a prefix are one run of the sorted list.
@@ -26,6 +28,14 @@ export class Lexicon {
       }
     }
     return [...found];
+  }
+
+  /** Whether a word of plain letters and digits (as `search_word` keeps them) starts with `prefix`. */
+  hasPlainWordStartingWith(prefix: string): boolean {
+    for (let i = this.lowerBound(prefix); i < this.sorted.length && this.sorted[i].startsWith(prefix); i++) {
+      if (plainWord.test(this.sorted[i])) return true;
+    }
+    return false;
   }
 
   private lowerBound(word: string): number {

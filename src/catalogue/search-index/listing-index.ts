@@ -149,6 +149,11 @@ export class ListingIndex {
     this.slotOf.delete(id);
   }
 
+  /** Whether a word of the catalogue starts with `term` (so the typo step would leave it alone). */
+  knowsPrefix(term: string): boolean {
+    return this.lexicon.hasPlainWordStartingWith(term);
+  }
+
   /** Packs the postings read so far; a load calls it once its rows are in. */
   compact(): void {
     for (const postings of [this.words, this.names, this.titles]) postings.compact();

@@ -41,8 +41,18 @@ export class SearchIndex {
   private looking?: Promise<ListingIndex>;
   private next?: Promise<ListingIndex>;
   private rebuilding = false;
+  private latest?: ListingIndex;
 
   constructor(private readonly pool: ReadPool) {}
+
+  /**
+   * Whether `term` surely starts a word of `search_word`: a plain word of the index starts with it
+   * (the index's words are all in `search_word`, and neither ever drops one). False also when
+   * unsure, e.g. before the first load.
+   */
+  knowsPrefix(term: string): boolean {
+    return this.latest?.knowsPrefix(term) ?? false;
+  }
 
   /** The index with every `search_listing` write committed before this call applied. */
   current(): Promise<ListingIndex> {
@@ -81,6 +91,7 @@ export class SearchIndex {
     for (const id of look.gone) synced.index.remove(id);
     Object.assign(synced, watermarkOf(look.snapshot));
     this.rebuildWhenWasteful(synced.index);
+    this.latest = synced.index;
     return synced.index;
   }
 
