@@ -7,7 +7,7 @@ import { notFound } from '../errors.js';
 import { prepared, sql, type ReadPool } from '../platform/sql.js';
 import type { IndexQuery } from './search-index/listing-index.js';
 import type { SearchIndex } from './search-index/search-index.js';
-import { descendantCategories, summaryJson, withUrl, type Summary } from './sql.js';
+import { descendantCategories, withUrl } from './sql.js';
 
 export interface SearchParams {
   q?: string;
@@ -48,8 +48,8 @@ const lookupSql = (terms: string[], siteId: number, category: string | undefined
 /**
  * Typo-tolerant full-text search with filters; an empty query browses. Each word matches as a
  * prefix, or any of its near spellings does; words are joined by AND, or by OR when no listing has
- * them all. The matching, filtering and ordering run on this process's index (see SearchIndex),
- * and the page's summaries come from PostgreSQL.
+ * them all. The matching, filtering, ordering and the page's summaries come from this process's
+ * index (see SearchIndex), brought up to date first.
  */
 export async function searchListings(
   pool: ReadPool,
@@ -87,18 +87,8 @@ export async function searchListings(
   };
   let found = listings.search(query);
   if (found.total === 0 && terms.length > 1) found = listings.search({ ...query, every: false });
-  const items = found.ids.length
-    ? await prepared(
-        pool,
-        sql<{
-          id: number;
-          item: Summary;
-        }>`select l.id, ${summaryJson} as item from listing l where l.id = any(${found.ids}::int[])`,
-      )
-    : [];
-  const byId = new Map(items.map((r) => [r.id, withUrl(r.item, publicUrl)]));
   return pageOf(
-    found.ids.flatMap((id) => byId.get(id) ?? []),
+    found.items.map((item) => withUrl(item, publicUrl)),
     found.total,
     p.page,
     p.perPage,

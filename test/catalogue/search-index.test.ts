@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
-import { addListing, addVotes, sql } from './fixtures.js';
+import { addCategory, addListing, addVotes, sql } from './fixtures.js';
 
 /**
  * Search answers from each api process's in-memory index; these tests change listings behind its
@@ -47,6 +47,16 @@ describe('search index freshness', () => {
     expect(await slugsFor('q=quillgone')).toEqual(['quillgone']);
     await sql(app, `delete from listing where id = ?`, [id]);
     expect(await slugsFor('q=quillgone')).toEqual([]);
+  });
+
+  it("shows a category's name as it is now", async () => {
+    await addCategory(app, 'writing', 'Writing');
+    await addListing(app, { slug: 'penworks', name: 'Penworks', categories: ['writing'] });
+    const category = async () =>
+      (await request(`${app.api}/listings?q=penworks`)).body.items[0].primary_category as { slug: string; name: string };
+    expect(await category()).toEqual({ slug: 'writing', name: 'Writing' });
+    await sql(app, `update category set name = 'Writing tools' where slug = 'writing'`);
+    expect(await category()).toEqual({ slug: 'writing', name: 'Writing tools' });
   });
 
   it('sees a write whose transaction was still open when the index last looked', async () => {

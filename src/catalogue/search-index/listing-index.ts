@@ -1,4 +1,5 @@
 import type { SearchSort } from '../../domain/catalogue-terms.js';
+import type { Summary } from '../sql.js';
 import { Bitset } from './bitset.js';
 import { Lexicon } from './lexicon.js';
 import { Postings } from './postings.js';
@@ -27,6 +28,16 @@ export interface SearchRow {
   name_words: string[];
   title_words: string[];
   words: string[];
+  /** The listing's summary fields as `summaryJson` builds them, but its category and counters. */
+  card: Card;
+}
+
+type Card = Omit<Summary, 'primary_category' | 'votes' | 'followers' | 'views'>;
+
+export interface CategoryRow {
+  id: number;
+  slug: string;
+  name: string;
 }
 
 /** What a search asks of the index: its words' alternatives, filters, order and page. */
@@ -54,7 +65,8 @@ export interface IndexQuery {
 }
 
 export interface IndexPage {
-  ids: number[];
+  /** The page's listings, as `summaryJson` builds them. */
+  items: Summary[];
   total: number;
 }
 
@@ -75,6 +87,7 @@ interface Entry {
   newestUs: number;
   trendingFrom: number;
   nameKey: string;
+  card: Card;
   /** Identifies the words (all, in the name, in the title) the slot's postings were made from. */
   wordsHash: number;
 }
@@ -100,6 +113,7 @@ export class ListingIndex {
   private alive = new Bitset(0);
   /** Per filter value (see `facetsOf`), the slots of the listings that have it. */
   private readonly facets = new Map<string, Bitset>();
+  private categories = new Map<number, { slug: string; name: string }>();
   private dropped = 0;
 
   get size(): number {
@@ -149,6 +163,11 @@ export class ListingIndex {
     this.slotOf.delete(id);
   }
 
+  /** The categories' slugs and names, as they are now. */
+  setCategories(rows: readonly CategoryRow[]): void {
+    this.categories = new Map(rows.map((c) => [c.id, { slug: c.slug, name: c.name }]));
+  }
+
   /** Whether a word of the catalogue starts with `term` (so the typo step would leave it alone). */
   knowsPrefix(term: string): boolean {
     return this.lexicon.hasPlainWordStartingWith(term);
@@ -182,7 +201,7 @@ export class ListingIndex {
     }
     // Higher keys first, then lower ids: the order of the SQL search.
     const page = topK(found.length, q.offset + q.limit, (a, b) => (keys[a] !== keys[b] ? keys[a] > keys[b] : ids[a] < ids[b]));
-    return { ids: page.slice(q.offset).map((i) => ids[i]), total: found.length };
+    return { items: page.slice(q.offset).map((i) => this.summaryOf(this.entries[found[i]]!)), total: found.length };
   }
 
   /** Sets (or clears) the slot in the facets of the entry's filter values. */
@@ -208,6 +227,29 @@ export class ListingIndex {
       sets.push(any);
     }
     return sets;
+  }
+
+  /** The summary of `summaryJson`, key for key. */
+  private summaryOf(e: Entry): Summary {
+    const { card } = e;
+    return {
+      id: card.id,
+      slug: card.slug,
+      name: card.name,
+      tagline: card.tagline,
+      website_url: card.website_url,
+      logo_url: card.logo_url,
+      primary_category: (e.categoryIds.length && this.categories.get(e.categoryIds[0])) || null,
+      country: card.country,
+      pricing_model: card.pricing_model,
+      stage: card.stage,
+      status: card.status,
+      launch_week: card.launch_week,
+      launched_at: card.launched_at,
+      votes: e.votes,
+      followers: e.followers,
+      views: e.views,
+    };
   }
 
   private drop(slot: number): void {
@@ -263,6 +305,7 @@ function entryOf(row: SearchRow): Entry {
     newestUs: row.newest_us,
     trendingFrom: row.trending_from,
     nameKey: row.name_key,
+    card: row.card,
     wordsHash: hashOf([...row.words, '|', ...row.name_words, '|', ...row.title_words]),
   };
 }

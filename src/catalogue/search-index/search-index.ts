@@ -1,14 +1,20 @@
 import type pg from 'pg';
 import { prepared, sql, type ReadPool } from '../../platform/sql.js';
-import { ListingIndex, type SearchRow } from './listing-index.js';
+import { ListingIndex, type CategoryRow, type SearchRow } from './listing-index.js';
 
-/** The columns of `search_listing` the index keeps (see SearchRow). */
+/** The columns of `search_listing` the index keeps, and the listing's summary fields (see SearchRow). */
 const rowColumns = sql`l.id, l.site_id, l.status, l.launch_week - date '1970-01-01' as launch_day, l.stage, l.country,
   l.pricing_model, l.domain, l.category_ids, l.vote_count, l.follower_count, l.view_count,
   (extract(epoch from coalesce(l.launched_at, l.launch_week::timestamptz, l.created_at)) * 1000000)::float8 as newest_us,
   extract(epoch from coalesce(l.launched_at, l.created_at))::float8 as trending_from,
   l.name_key, tsvector_to_array(l.name_vector) as name_words, tsvector_to_array(l.title_vector) as title_words,
-  tsvector_to_array(l.search_vector) as words`;
+  tsvector_to_array(l.search_vector) as words,
+  (select json_build_object('id', x.id, 'slug', x.slug, 'name', x.name, 'tagline', x.tagline, 'website_url', x.website_url,
+    'logo_url', x.logo_url, 'country', x.country, 'pricing_model', x.pricing_model, 'stage', x.stage, 'status', x.status,
+    'launch_week', x.launch_week, 'launched_at', iso_utc(x.launched_at)) from listing x where x.id = l.id) as card`;
+
+/** Every category's slug and name, for the summaries' primary category. */
+const categoriesSql = sql`(select coalesce(json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name)), '[]') from category c)`;
 
 /** Rows read per statement while loading: a few megabytes of JSON each. */
 const loadBatch = 5000;
@@ -81,12 +87,18 @@ export class SearchIndex {
     }
     const [look] = await prepared(
       this.pool,
-      sql<{ snapshot: string; changed: SearchRow[]; gone: number[] }>`select pg_current_snapshot()::text as snapshot,
+      sql<{
+        snapshot: string;
+        changed: SearchRow[];
+        gone: number[];
+        categories: CategoryRow[];
+      }>`select pg_current_snapshot()::text as snapshot, ${categoriesSql} as categories,
         (select coalesce(json_agg(r), '[]') from (select ${rowColumns} from search_listing l
            where l.change_xid >= ${synced.xmax}::xid8 or l.change_xid = any(${synced.inProgress}::xid8[])) r) as changed,
         (select coalesce(json_agg(g.id), '[]') from search_listing_gone g
            where g.change_xid >= ${synced.xmax}::xid8 or g.change_xid = any(${synced.inProgress}::xid8[])) as gone`,
     );
+    synced.index.setCategories(look.categories);
     for (const row of look.changed) synced.index.put(row);
     for (const id of look.gone) synced.index.remove(id);
     Object.assign(synced, watermarkOf(look.snapshot));
@@ -115,7 +127,14 @@ async function load(pool: ReadPool): Promise<Synced> {
   try {
     await client.query('begin isolation level repeatable read read only');
     const index = new ListingIndex();
-    const [{ snapshot }] = (await client.query<{ snapshot: string }>('select pg_current_snapshot()::text as snapshot')).rows;
+    const start = sql<{
+      snapshot: string;
+      categories: CategoryRow[];
+    }>`select pg_current_snapshot()::text as snapshot, ${categoriesSql} as categories`.toPostgres();
+    const [{ snapshot, categories }] = (
+      await client.query<{ snapshot: string; categories: CategoryRow[] }>(start.text, start.values)
+    ).rows;
+    index.setCategories(categories);
     for (let after = 0; ;) {
       const { text, values } = sql<{
         rows: SearchRow[];
