@@ -10,8 +10,9 @@ const searchColumns = `id, site_id, status, launch_week, lower(stage), country, 
  * from `search_listing` once and then kept in step: before each search the process asks for the rows
  * written since the snapshot it last saw. Each row records the transaction that wrote it
  * (`change_xid`), and a deleted row leaves its id in `search_listing_gone`, so that question is two
- * index lookups. The indexes PostgreSQL searched with are dropped: no statement reads them any more,
- * and each vote rewrote them.
+ * index lookups. The indexes PostgreSQL searched with (and the trigram indexes of the typo step,
+ * which now runs in memory too) are dropped: no statement reads them any more, and each vote
+ * rewrote the former.
  */
 export class Migration20261125600000SearchIndexSync extends Migration {
   override up(): void {
@@ -48,5 +49,7 @@ export class Migration20261125600000SearchIndexSync extends Migration {
     ]) {
       this.addSql(`drop index if exists search_listing_${index};`);
     }
+    this.addSql('drop index if exists search_word_trgm;');
+    this.addSql('drop index if exists search_word_trgm_words;');
   }
 }

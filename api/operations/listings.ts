@@ -43,7 +43,6 @@ export const searchListings = defineOperation({
   output: listingPageOutput,
   handler: ({ query: q }, { deps, site }) =>
     listingSearch.searchListings(
-      deps.readPool,
       deps.searchIndex,
       site.id,
       deps.config.publicUrl,

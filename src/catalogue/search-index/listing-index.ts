@@ -2,7 +2,9 @@ import type { SearchSort } from '../../domain/catalogue-terms.js';
 import type { Summary } from '../sql.js';
 import { Bitset } from './bitset.js';
 import { Lexicon } from './lexicon.js';
+import { NearWords } from './near-words.js';
 import { Postings } from './postings.js';
+import { SortColumns } from './sort-columns.js';
 import { topK } from './top-k.js';
 
 /** A `search_listing` row as the index reads it (see search-index.ts). */
@@ -36,6 +38,8 @@ type Card = Omit<Summary, 'primary_category' | 'votes' | 'followers' | 'views'>;
 
 export interface CategoryRow {
   id: number;
+  site_id: number;
+  parent_id: number | null;
   slug: string;
   name: string;
 }
@@ -109,11 +113,17 @@ export class ListingIndex {
   private readonly names = new Postings();
   private readonly titles = new Postings();
   private readonly entries: Array<Entry | undefined> = [];
+  private readonly columns = new SortColumns();
+  /** Slots by unaccented lower-case name, for the exact-name tier of relevance. */
+  private readonly byName = new Map<string, Set<number>>();
   private readonly slotOf = new Map<number, number>();
   private alive = new Bitset(0);
   /** Per filter value (see `facetsOf`), the slots of the listings that have it. */
   private readonly facets = new Map<string, Bitset>();
-  private categories = new Map<number, { slug: string; name: string }>();
+  private categories = new Map<number, CategoryRow>();
+  private summaryCategories = new Map<number, { slug: string; name: string }>();
+  /** The typo step's lexicon: `search_word`, read with the rows and then grown with them. */
+  readonly nearWords = new NearWords();
   private dropped = 0;
 
   get size(): number {
@@ -151,6 +161,7 @@ export class ListingIndex {
       slot,
       row.title_words.map((w) => this.lexicon.add(w)),
     );
+    for (const word of row.words) this.nearWords.add(word);
     this.alive = this.alive.grown(slot + 1);
     this.alive.set(slot);
     this.slotOf.set(row.id, slot);
@@ -163,14 +174,31 @@ export class ListingIndex {
     this.slotOf.delete(id);
   }
 
-  /** The categories' slugs and names, as they are now. */
+  /** The categories as they are now. */
   setCategories(rows: readonly CategoryRow[]): void {
-    this.categories = new Map(rows.map((c) => [c.id, { slug: c.slug, name: c.name }]));
+    this.categories = new Map(rows.map((c) => [c.id, c]));
+    this.summaryCategories = new Map(rows.map((c) => [c.id, { slug: c.slug, name: c.name }]));
   }
 
-  /** Whether a word of the catalogue starts with `term` (so the typo step would leave it alone). */
-  knowsPrefix(term: string): boolean {
-    return this.lexicon.hasPlainWordStartingWith(term);
+  /** Ids of the site's category `slug` and of every category below it; undefined when there is none. */
+  categoryWithDescendants(siteId: number, slug: string): number[] | undefined {
+    const root = [...this.categories.values()].find((c) => c.site_id === siteId && c.slug === slug);
+    if (!root) return undefined;
+    const ids = [root.id];
+    for (let i = 0; i < ids.length; i++) {
+      for (const c of this.categories.values()) if (c.parent_id === ids[i] && !ids.includes(c.id)) ids.push(c.id);
+    }
+    return ids;
+  }
+
+  /**
+   * Per search word, what it matches: itself as a prefix, and when it has 4+ letters and starts no
+   * known word, its near spellings too (so "notoin" also asks for "notion").
+   */
+  alternativesOf(terms: readonly string[]): string[][] {
+    return terms.map((term) =>
+      term.length >= 4 && !this.nearWords.knowsPrefix(term) ? [term, ...this.nearWords.near(term)] : [term],
+    );
   }
 
   /** Packs the postings read so far; a load calls it once its rows are in. */
@@ -183,22 +211,13 @@ export class ListingIndex {
     const lexemes = q.groups.map((prefixes) => this.lexicon.matching(prefixes));
     const matches = q.groups.length ? this.words.matching(lexemes, q.every, slots) : this.alive.copy();
     for (const set of this.filtered(q, slots)) matches.and(set);
-    const candidates = matches.toArray();
-    const found: number[] = [];
-    for (const slot of candidates) {
-      const entry = this.entries[slot]!;
-      if (q.status === 'upcoming' && !(entry.launchDay !== null && entry.launchDay > q.afterDay)) continue;
-      if (q.domain !== undefined && entry.domain !== q.domain) continue;
-      found.push(slot);
-    }
-    const key = this.sortKey(q, lexemes);
-    const keys = new Float64Array(found.length);
-    const ids = new Int32Array(found.length);
-    for (let i = 0; i < found.length; i++) {
-      const entry = this.entries[found[i]]!;
-      keys[i] = key(entry, found[i]);
-      ids[i] = entry.id;
-    }
+    let found = matches.toArray();
+    const { launchDay } = this.columns;
+    if (q.status === 'upcoming') found = found.filter((slot) => launchDay[slot] > q.afterDay);
+    if (q.domain !== undefined) found = found.filter((slot) => this.entries[slot]!.domain === q.domain);
+    const keys = this.sortKeys(q, lexemes, found);
+    const ids = new Float64Array(found.length);
+    for (let i = 0; i < found.length; i++) ids[i] = this.columns.id[found[i]];
     // Higher keys first, then lower ids: the order of the SQL search.
     const page = topK(found.length, q.offset + q.limit, (a, b) => (keys[a] !== keys[b] ? keys[a] > keys[b] : ids[a] < ids[b]));
     return { items: page.slice(q.offset).map((i) => this.summaryOf(this.entries[found[i]]!)), total: found.length };
@@ -206,6 +225,15 @@ export class ListingIndex {
 
   /** Sets (or clears) the slot in the facets of the entry's filter values. */
   private mark(slot: number, entry: Entry, on: boolean): void {
+    const named = this.byName.get(entry.nameKey) ?? new Set<number>();
+    this.byName.set(entry.nameKey, named);
+    if (on) {
+      named.add(slot);
+      this.columns.set(slot, entry);
+    } else {
+      named.delete(slot);
+      if (!named.size) this.byName.delete(entry.nameKey);
+    }
     for (const facet of facetsOf(entry)) {
       const slots = (this.facets.get(facet) ?? new Bitset(0)).grown(slot + 1);
       this.facets.set(facet, slots);
@@ -239,7 +267,7 @@ export class ListingIndex {
       tagline: card.tagline,
       website_url: card.website_url,
       logo_url: card.logo_url,
-      primary_category: (e.categoryIds.length && this.categories.get(e.categoryIds[0])) || null,
+      primary_category: (e.categoryIds.length && this.summaryCategories.get(e.categoryIds[0])) || null,
       country: card.country,
       pricing_model: card.pricing_model,
       stage: card.stage,
@@ -260,31 +288,52 @@ export class ListingIndex {
   }
 
   /**
-   * What each sort orders by, highest first (ties by id). Relevance with words: the exact name
-   * first, then listings whose name matches the words, then whose name, tagline or keywords do,
-   * then votes.
+   * What each sort orders by, per found slot, highest first (ties by id). Relevance with words:
+   * the exact name first, then listings whose name matches the words, then whose name, tagline
+   * or keywords do, then votes.
    */
-  private sortKey(q: IndexQuery, lexemes: number[][]): (e: Entry, slot: number) => number {
+  private sortKeys(q: IndexQuery, lexemes: number[][], found: Int32Array): Float64Array {
+    const c = this.columns;
+    const keys = new Float64Array(found.length);
+    const copy = (column: Float64Array) => {
+      for (let i = 0; i < found.length; i++) keys[i] = column[found[i]];
+    };
     switch (q.sort) {
       case 'newest':
-        return (e) => e.newestUs;
+        copy(c.newestUs);
+        break;
       case 'trending':
-        return (e) => trendingScore(e.votes, q.nowSeconds - e.trendingFrom);
+        for (let i = 0; i < found.length; i++) {
+          keys[i] = trendingScore(c.votes[found[i]], q.nowSeconds - c.trendingFrom[found[i]]);
+        }
+        break;
       case 'most_viewed':
-        return (e) => e.views;
+        copy(c.views);
+        break;
       case 'most_followed':
-        return (e) => e.followers;
+        copy(c.followers);
+        break;
       case 'votes':
-        return (e) => e.votes;
+        copy(c.votes);
+        break;
       case 'relevance': {
-        if (!q.groups.length) return (e) => e.votes;
+        if (!q.groups.length) {
+          copy(c.votes);
+          break;
+        }
         const slots = this.entries.length;
         const inName = this.names.matching(lexemes, q.every, slots);
         const inTitle = this.titles.matching(lexemes, q.every, slots);
-        return (e, slot) =>
-          ((e.nameKey === q.phrase ? 4 : 0) + (inName.has(slot) ? 2 : 0) + (inTitle.has(slot) ? 1 : 0)) * tierWeight + e.votes;
+        const exact = this.byName.get(q.phrase);
+        for (let i = 0; i < found.length; i++) {
+          const slot = found[i];
+          const tier = (exact?.has(slot) ? 4 : 0) + (inName.has(slot) ? 2 : 0) + (inTitle.has(slot) ? 1 : 0);
+          keys[i] = tier * tierWeight + c.votes[slot];
+        }
+        break;
       }
     }
+    return keys;
   }
 }
 

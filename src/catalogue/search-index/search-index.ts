@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { prepared, sql, type ReadPool } from '../../platform/sql.js';
+import { prepared, sql, type ReadPool, type Sql } from '../../platform/sql.js';
 import { ListingIndex, type CategoryRow, type SearchRow } from './listing-index.js';
 
 /** The columns of `search_listing` the index keeps, and the listing's summary fields (see SearchRow). */
@@ -13,20 +13,28 @@ const rowColumns = sql`l.id, l.site_id, l.status, l.launch_week - date '1970-01-
     'logo_url', x.logo_url, 'country', x.country, 'pricing_model', x.pricing_model, 'stage', x.stage, 'status', x.status,
     'launch_week', x.launch_week, 'launched_at', iso_utc(x.launched_at)) from listing x where x.id = l.id) as card`;
 
-/** Every category's slug and name, for the summaries' primary category. */
-const categoriesSql = sql`(select coalesce(json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name)), '[]') from category c)`;
+/** Changes whenever a category is added, edited or deleted (each row version has its own xmin). */
+const categoriesVersionSql = sql`(select coalesce(string_agg(c.xmin::text, ',' order by c.id), '') from category c)`;
+
+const categoriesSql = sql<{
+  version: string;
+  categories: CategoryRow[];
+}>`select ${categoriesVersionSql} as version, coalesce(json_agg(json_build_object('id', c.id, 'site_id', c.site_id,
+    'parent_id', c.parent_id, 'slug', c.slug, 'name', c.name)), '[]') as categories from category c`;
 
 /** Rows read per statement while loading: a few megabytes of JSON each. */
 const loadBatch = 5000;
 
 /**
  * Where the index stands: every write committed before `xmax` is in it except those of the
- * transactions `inProgress` listed, which were still running when it last looked.
+ * transactions `inProgress` listed, which were still running when it last looked; and the
+ * categories as of `categoriesVersion`.
  */
 interface Synced {
   index: ListingIndex;
   xmax: string;
   inProgress: string[];
+  categoriesVersion: string;
 }
 
 /** `xmin:xmax:xip,...` of pg_current_snapshot(). */
@@ -36,31 +44,23 @@ function watermarkOf(snapshot: string): Pick<Synced, 'xmax' | 'inProgress'> {
 }
 
 /**
- * This process's search index over `search_listing`, as fresh as PostgreSQL: `current()` first
- * reads every row written by a transaction that committed since the index last looked (each row
- * names its writer's transaction id, and the snapshot says which of those had committed), so a
- * search sees every write that committed before it began, as the SQL search did. Concurrent
- * callers share one such look; a look runs only after the one before it has been applied.
+ * This process's search index over `search_listing`, `search_word` and `category`, as fresh as
+ * PostgreSQL: `current()` first reads every listing row written by a transaction that committed
+ * since the index last looked (each row names its writer's transaction id, and the snapshot says
+ * which of those had committed), so a search sees every write that committed before it began, as
+ * the SQL search did. The typo lexicon grows with the rows (the triggers that fill `search_word`
+ * take their words from the same rows), and the categories are read again when they change.
+ * Concurrent callers share one such look; a look runs only after the one before it was applied.
  */
 export class SearchIndex {
   private state?: Promise<Synced>;
   private looking?: Promise<ListingIndex>;
   private next?: Promise<ListingIndex>;
   private rebuilding = false;
-  private latest?: ListingIndex;
 
   constructor(private readonly pool: ReadPool) {}
 
-  /**
-   * Whether `term` surely starts a word of `search_word`: a plain word of the index starts with it
-   * (the index's words are all in `search_word`, and neither ever drops one). False also when
-   * unsure, e.g. before the first load.
-   */
-  knowsPrefix(term: string): boolean {
-    return this.latest?.knowsPrefix(term) ?? false;
-  }
-
-  /** The index with every `search_listing` write committed before this call applied. */
+  /** The index with every write committed before this call applied. */
   current(): Promise<ListingIndex> {
     if (!this.looking) {
       this.looking = this.catchUp().finally(() => (this.looking = undefined));
@@ -89,21 +89,24 @@ export class SearchIndex {
       this.pool,
       sql<{
         snapshot: string;
+        categories_version: string;
         changed: SearchRow[];
         gone: number[];
-        categories: CategoryRow[];
-      }>`select pg_current_snapshot()::text as snapshot, ${categoriesSql} as categories,
+      }>`select pg_current_snapshot()::text as snapshot, ${categoriesVersionSql} as categories_version,
         (select coalesce(json_agg(r), '[]') from (select ${rowColumns} from search_listing l
            where l.change_xid >= ${synced.xmax}::xid8 or l.change_xid = any(${synced.inProgress}::xid8[])) r) as changed,
         (select coalesce(json_agg(g.id), '[]') from search_listing_gone g
            where g.change_xid >= ${synced.xmax}::xid8 or g.change_xid = any(${synced.inProgress}::xid8[])) as gone`,
     );
-    synced.index.setCategories(look.categories);
+    if (look.categories_version !== synced.categoriesVersion) {
+      const [{ version, categories }] = await prepared(this.pool, categoriesSql);
+      synced.index.setCategories(categories);
+      synced.categoriesVersion = version;
+    }
     for (const row of look.changed) synced.index.put(row);
     for (const id of look.gone) synced.index.remove(id);
     Object.assign(synced, watermarkOf(look.snapshot));
     this.rebuildWhenWasteful(synced.index);
-    this.latest = synced.index;
     return synced.index;
   }
 
@@ -121,33 +124,32 @@ export class SearchIndex {
   }
 }
 
-/** Every row of `search_listing`, read in one snapshot. */
+/** Every row of `search_listing`, `search_word` and `category`, read in one snapshot. */
 async function load(pool: ReadPool): Promise<Synced> {
   const client: pg.PoolClient = await pool.connect();
+  const read = async <Row>(statement: Sql<Row>): Promise<Row[]> => {
+    const { text, values } = statement.toPostgres();
+    return (await client.query<Row & pg.QueryResultRow>(text, values)).rows;
+  };
   try {
     await client.query('begin isolation level repeatable read read only');
     const index = new ListingIndex();
-    const start = sql<{
-      snapshot: string;
-      categories: CategoryRow[];
-    }>`select pg_current_snapshot()::text as snapshot, ${categoriesSql} as categories`.toPostgres();
-    const [{ snapshot, categories }] = (
-      await client.query<{ snapshot: string; categories: CategoryRow[] }>(start.text, start.values)
-    ).rows;
+    const [{ snapshot }] = await read(sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`);
+    const [{ version, categories }] = await read(categoriesSql);
     index.setCategories(categories);
+    for (const { word } of await read(sql<{ word: string }>`select word from search_word`)) index.nearWords.add(word);
     for (let after = 0; ;) {
-      const { text, values } = sql<{
-        rows: SearchRow[];
-      }>`select coalesce(json_agg(r order by r.id), '[]') as rows from (select ${rowColumns} from search_listing l
-          where l.id > ${after} order by l.id limit ${loadBatch}) r`.toPostgres();
-      const [{ rows }] = (await client.query<{ rows: SearchRow[] }>(text, values)).rows;
+      const [{ rows }] = await read(
+        sql<{ rows: SearchRow[] }>`select coalesce(json_agg(r order by r.id), '[]') as rows from (select ${rowColumns}
+          from search_listing l where l.id > ${after} order by l.id limit ${loadBatch}) r`,
+      );
       for (const row of rows) index.put(row);
       if (rows.length < loadBatch) break;
       after = rows[rows.length - 1].id;
     }
     await client.query('commit');
     index.compact();
-    return { index, ...watermarkOf(snapshot) };
+    return { index, categoriesVersion: version, ...watermarkOf(snapshot) };
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;
