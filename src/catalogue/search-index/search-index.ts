@@ -2,16 +2,16 @@ import type pg from 'pg';
 import { prepared, sql, type ReadPool, type Sql } from '../../platform/sql.js';
 import { ListingIndex, type CategoryRow, type SearchRow } from './listing-index.js';
 
-/** The columns of `search_listing` the index keeps, and the listing's summary fields (see SearchRow). */
+/** The columns of `search_listing` (as `l`) the index keeps, and the summary fields of `listing` (as `x`). */
 const rowColumns = sql`l.id, l.site_id, l.status, l.launch_week - date '1970-01-01' as launch_day, l.stage, l.country,
   l.pricing_model, l.domain, l.category_ids, l.vote_count, l.follower_count, l.view_count,
   (extract(epoch from coalesce(l.launched_at, l.launch_week::timestamptz, l.created_at)) * 1000000)::float8 as newest_us,
   extract(epoch from coalesce(l.launched_at, l.created_at))::float8 as trending_from,
   l.name_key, tsvector_to_array(l.name_vector) as name_words, tsvector_to_array(l.title_vector) as title_words,
   tsvector_to_array(l.search_vector) as words,
-  (select json_build_object('id', x.id, 'slug', x.slug, 'name', x.name, 'tagline', x.tagline, 'website_url', x.website_url,
+  json_build_object('id', x.id, 'slug', x.slug, 'name', x.name, 'tagline', x.tagline, 'website_url', x.website_url,
     'logo_url', x.logo_url, 'country', x.country, 'pricing_model', x.pricing_model, 'stage', x.stage, 'status', x.status,
-    'launch_week', x.launch_week, 'launched_at', iso_utc(x.launched_at)) from listing x where x.id = l.id) as card`;
+    'launch_week', x.launch_week, 'launched_at', iso_utc(x.launched_at)) as card`;
 
 /** Changes whenever a category is added, edited or deleted (each row version has its own xmin). */
 const categoriesVersionSql = sql`(select coalesce(string_agg(c.xmin::text, ',' order by c.id), '') from category c)`;
@@ -22,7 +22,7 @@ const categoriesSql = sql<{
 }>`select ${categoriesVersionSql} as version, coalesce(json_agg(json_build_object('id', c.id, 'site_id', c.site_id,
     'parent_id', c.parent_id, 'slug', c.slug, 'name', c.name)), '[]') as categories from category c`;
 
-/** Rows read per statement while loading: a few megabytes of JSON each. */
+/** Ids per statement while loading: a few megabytes of JSON each. */
 const loadBatch = 5000;
 
 /**
@@ -94,6 +94,7 @@ export class SearchIndex {
         gone: number[];
       }>`select pg_current_snapshot()::text as snapshot, ${categoriesVersionSql} as categories_version,
         (select coalesce(json_agg(r), '[]') from (select ${rowColumns} from search_listing l
+           cross join lateral (select * from listing x where x.id = l.id offset 0) x
            where l.change_xid >= ${synced.xmax}::xid8 or l.change_xid = any(${synced.inProgress}::xid8[])) r) as changed,
         (select coalesce(json_agg(g.id), '[]') from search_listing_gone g
            where g.change_xid >= ${synced.xmax}::xid8 or g.change_xid = any(${synced.inProgress}::xid8[])) as gone`,
@@ -138,14 +139,22 @@ async function load(pool: ReadPool): Promise<Synced> {
     const [{ version, categories }] = await read(categoriesSql);
     index.setCategories(categories);
     for (const { word } of await read(sql<{ word: string }>`select word from search_word`)) index.nearWords.add(word);
-    for (let after = 0; ;) {
-      const [{ rows }] = await read(
-        sql<{ rows: SearchRow[] }>`select coalesce(json_agg(r order by r.id), '[]') as rows from (select ${rowColumns}
-          from search_listing l where l.id > ${after} order by l.id limit ${loadBatch}) r`,
+    const [{ last }] = await read(sql<{ last: number }>`select coalesce(max(id), 0) as last from search_listing`);
+    // Ids in ranges, each asked for before the one before it is indexed: PostgreSQL builds a
+    // range while this process indexes the previous one.
+    const range = (from: number) => {
+      const rows = read(
+        sql<{ rows: SearchRow[] }>`select coalesce(json_agg(r), '[]') as rows from (select ${rowColumns}
+          from search_listing l join listing x on x.id = l.id where l.id > ${from} and l.id <= ${from + loadBatch}) r`,
       );
-      for (const row of rows) index.put(row);
-      if (rows.length < loadBatch) break;
-      after = rows[rows.length - 1].id;
+      rows.catch(() => undefined); // awaited below; a failure is thrown there, not left unhandled
+      return rows;
+    };
+    let pending = last > 0 ? range(0) : undefined;
+    for (let from = 0; pending; from += loadBatch) {
+      const current = pending;
+      pending = from + loadBatch < last ? range(from + loadBatch) : undefined;
+      for (const row of (await current)[0].rows) index.put(row);
     }
     await client.query('commit');
     index.compact();
