@@ -30,8 +30,11 @@ export interface SearchRow {
   name_words: string[];
   title_words: string[];
   words: string[];
-  /** The listing's summary fields as `summaryJson` builds them, but its category and counters. */
-  card: Card;
+  /**
+   * The listing's summary fields as `summaryJson` builds them, but its category and counters, as
+   * JSON text: one string per listing instead of a dozen objects for the collector to walk.
+   */
+  card: string;
 }
 
 type Card = Omit<Summary, 'primary_category' | 'votes' | 'followers' | 'views'>;
@@ -91,7 +94,7 @@ interface Entry {
   newestUs: number;
   trendingFrom: number;
   nameKey: string;
-  card: Card;
+  card: string;
   /** Identifies the words (all, in the name, in the title) the slot's postings were made from. */
   wordsHash: number;
 }
@@ -114,8 +117,6 @@ export class ListingIndex {
   private readonly titles = new Postings();
   private readonly entries: Array<Entry | undefined> = [];
   private readonly columns = new SortColumns();
-  /** Slots by unaccented lower-case name, for the exact-name tier of relevance. */
-  private readonly byName = new Map<string, Set<number>>();
   private readonly slotOf = new Map<number, number>();
   private alive = new Bitset(0);
   /** Per filter value (see `facetsOf`), the slots of the listings that have it. */
@@ -225,15 +226,7 @@ export class ListingIndex {
 
   /** Sets (or clears) the slot in the facets of the entry's filter values. */
   private mark(slot: number, entry: Entry, on: boolean): void {
-    const named = this.byName.get(entry.nameKey) ?? new Set<number>();
-    this.byName.set(entry.nameKey, named);
-    if (on) {
-      named.add(slot);
-      this.columns.set(slot, entry);
-    } else {
-      named.delete(slot);
-      if (!named.size) this.byName.delete(entry.nameKey);
-    }
+    if (on) this.columns.set(slot, entry);
     for (const facet of facetsOf(entry)) {
       const slots = (this.facets.get(facet) ?? new Bitset(0)).grown(slot + 1);
       this.facets.set(facet, slots);
@@ -259,7 +252,7 @@ export class ListingIndex {
 
   /** The summary of `summaryJson`, key for key. */
   private summaryOf(e: Entry): Summary {
-    const { card } = e;
+    const card = JSON.parse(e.card) as Card;
     return {
       id: card.id,
       slug: card.slug,
@@ -324,10 +317,12 @@ export class ListingIndex {
         const slots = this.entries.length;
         const inName = this.names.matching(lexemes, q.every, slots);
         const inTitle = this.titles.matching(lexemes, q.every, slots);
-        const exact = this.byName.get(q.phrase);
         for (let i = 0; i < found.length; i++) {
           const slot = found[i];
-          const tier = (exact?.has(slot) ? 4 : 0) + (inName.has(slot) ? 2 : 0) + (inTitle.has(slot) ? 1 : 0);
+          // An exact name is also a name match: only those are compared.
+          const named = inName.has(slot);
+          const exact = named && this.entries[slot]!.nameKey === q.phrase;
+          const tier = (exact ? 4 : 0) + (named ? 2 : 0) + (inTitle.has(slot) ? 1 : 0);
           keys[i] = tier * tierWeight + c.votes[slot];
         }
         break;

@@ -11,7 +11,7 @@ const rowColumns = sql`l.id, l.site_id, l.status, l.launch_week - date '1970-01-
   tsvector_to_array(l.search_vector) as words,
   json_build_object('id', x.id, 'slug', x.slug, 'name', x.name, 'tagline', x.tagline, 'website_url', x.website_url,
     'logo_url', x.logo_url, 'country', x.country, 'pricing_model', x.pricing_model, 'stage', x.stage, 'status', x.status,
-    'launch_week', x.launch_week, 'launched_at', iso_utc(x.launched_at)) as card`;
+    'launch_week', x.launch_week, 'launched_at', iso_utc(x.launched_at))::text as card`;
 
 /** Changes whenever a category is added, edited or deleted (each row version has its own xmin). */
 const categoriesVersionSql = sql`(select coalesce(string_agg(c.xmin::text, ',' order by c.id), '') from category c)`;
