@@ -107,8 +107,8 @@ const tierWeight = 2 ** 40;
  * slots of the listings with it anywhere (name, tagline, keywords, description), in the name, and
  * in the name, tagline or keywords. A search unions the postings of each group's prefixes into a
  * bitset, combines the groups, filters and picks the page with a top-k, in the order the SQL
- * search had (see `sortKey`). A listing whose words change gets a new slot and the old one leaves
- * `alive`; `garbage` counts such slots, which a rebuild gives back.
+ * search had (see `sortKeys`). A listing whose words change gets a new slot and the old one leaves
+ * `alive` and every facet; `garbage` counts such slots, which a rebuild gives back.
  */
 export class ListingIndex {
   private readonly lexicon = new Lexicon();
