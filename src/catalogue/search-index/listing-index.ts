@@ -77,22 +77,15 @@ export interface IndexPage {
   total: number;
 }
 
-/** A listing's filters and sort keys, in its slot. */
+/** A listing's filter values, name and summary, in its slot (its sort keys are in `SortColumns`). */
 interface Entry {
-  id: number;
   siteId: number;
   status: string;
-  launchDay: number | null;
   stage: string | null;
   country: string | null;
   pricingModel: string | null;
   domain: string | null;
   categoryIds: number[];
-  votes: number;
-  followers: number;
-  views: number;
-  newestUs: number;
-  trendingFrom: number;
   nameKey: string;
   card: string;
   /** Identifies the words (all, in the name, in the title) the slot's postings were made from. */
@@ -144,12 +137,14 @@ export class ListingIndex {
       this.mark(current, previous, false);
       this.entries[current] = entry;
       this.mark(current, entry, true);
+      this.columns.set(current, row);
       return;
     }
     if (current !== undefined) this.drop(current);
     const slot = this.entries.length;
     this.entries.push(entry);
     this.mark(slot, entry, true);
+    this.columns.set(slot, row);
     this.words.add(
       slot,
       row.words.map((w) => this.lexicon.add(w)),
@@ -221,12 +216,11 @@ export class ListingIndex {
     for (let i = 0; i < found.length; i++) ids[i] = this.columns.id[found[i]];
     // Higher keys first, then lower ids: the order of the SQL search.
     const page = topK(found.length, q.offset + q.limit, (a, b) => (keys[a] !== keys[b] ? keys[a] > keys[b] : ids[a] < ids[b]));
-    return { items: page.slice(q.offset).map((i) => this.summaryOf(this.entries[found[i]]!)), total: found.length };
+    return { items: page.slice(q.offset).map((i) => this.summaryOf(found[i])), total: found.length };
   }
 
   /** Sets (or clears) the slot in the facets of the entry's filter values. */
   private mark(slot: number, entry: Entry, on: boolean): void {
-    if (on) this.columns.set(slot, entry);
     for (const facet of facetsOf(entry)) {
       const slots = (this.facets.get(facet) ?? new Bitset(0)).grown(slot + 1);
       this.facets.set(facet, slots);
@@ -251,7 +245,8 @@ export class ListingIndex {
   }
 
   /** The summary of `summaryJson`, key for key. */
-  private summaryOf(e: Entry): Summary {
+  private summaryOf(slot: number): Summary {
+    const e = this.entries[slot]!;
     const card = JSON.parse(e.card) as Card;
     return {
       id: card.id,
@@ -267,9 +262,9 @@ export class ListingIndex {
       status: card.status,
       launch_week: card.launch_week,
       launched_at: card.launched_at,
-      votes: e.votes,
-      followers: e.followers,
-      views: e.views,
+      votes: this.columns.votes[slot],
+      followers: this.columns.followers[slot],
+      views: this.columns.views[slot],
     };
   }
 
@@ -334,20 +329,13 @@ export class ListingIndex {
 
 function entryOf(row: SearchRow): Entry {
   return {
-    id: row.id,
     siteId: row.site_id,
     status: row.status,
-    launchDay: row.launch_day,
     stage: row.stage,
     country: row.country,
     pricingModel: row.pricing_model,
     domain: row.domain,
     categoryIds: row.category_ids,
-    votes: row.vote_count,
-    followers: row.follower_count,
-    views: row.view_count,
-    newestUs: row.newest_us,
-    trendingFrom: row.trending_from,
     nameKey: row.name_key,
     card: row.card,
     wordsHash: hashOf([...row.words, '|', ...row.name_words, '|', ...row.title_words]),
@@ -364,7 +352,7 @@ function facetsOf(e: Entry): string[] {
 }
 
 /** Trending: votes / (hours since launch + 2)^1.5, as `trendingScore` in ../sql.ts computes it in SQL. */
-export function trendingScore(votes: number, secondsSinceLaunch: number): number {
+function trendingScore(votes: number, secondsSinceLaunch: number): number {
   return votes / Math.pow(Math.max(secondsSinceLaunch / 3600, 0) + 2, 1.5);
 }
 

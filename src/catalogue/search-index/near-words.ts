@@ -1,7 +1,7 @@
 import { SortedWords } from './sorted-words.js';
 
 /** Words of plain letters and digits, as `search_word` keeps them. */
-export const plainWord = /^[a-z0-9]{3,100}$/;
+const plainWord = /^[a-z0-9]{3,100}$/;
 
 const allDigits = /^[0-9]+$/;
 

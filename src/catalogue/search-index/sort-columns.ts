@@ -1,3 +1,5 @@
+import type { SearchRow } from './listing-index.js';
+
 /** What the sorts read, per slot, in typed arrays: a match's keys are read without touching its entry. */
 export class SortColumns {
   id = new Float64Array(0);
@@ -11,26 +13,15 @@ export class SortColumns {
   /** Days since the epoch of the launch week, NaN without one. */
   launchDay = new Float64Array(0);
 
-  set(
-    slot: number,
-    values: {
-      id: number;
-      votes: number;
-      followers: number;
-      views: number;
-      newestUs: number;
-      trendingFrom: number;
-      launchDay: number | null;
-    },
-  ): void {
+  set(slot: number, row: SearchRow): void {
     if (slot >= this.id.length) this.grow(Math.max(slot + 1, this.id.length * 2));
-    this.id[slot] = values.id;
-    this.votes[slot] = values.votes;
-    this.followers[slot] = values.followers;
-    this.views[slot] = values.views;
-    this.newestUs[slot] = values.newestUs;
-    this.trendingFrom[slot] = values.trendingFrom;
-    this.launchDay[slot] = values.launchDay ?? NaN;
+    this.id[slot] = row.id;
+    this.votes[slot] = row.vote_count;
+    this.followers[slot] = row.follower_count;
+    this.views[slot] = row.view_count;
+    this.newestUs[slot] = row.newest_us;
+    this.trendingFrom[slot] = row.trending_from;
+    this.launchDay[slot] = row.launch_day ?? NaN;
   }
 
   private grow(size: number): void {
