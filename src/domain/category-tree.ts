@@ -38,3 +38,12 @@ export function categoryTree(rows: readonly CategoryRow[], includeEmpty: boolean
   }
   return roots;
 }
+
+/** Ids of the category `rootId` and of every category below it (the category filter's reach). */
+export function withDescendants(rows: readonly Pick<CategoryRow, 'id' | 'parent_id'>[], rootId: number): number[] {
+  const ids = [rootId];
+  for (let i = 0; i < ids.length; i++) {
+    for (const r of rows) if (r.parent_id === ids[i] && !ids.includes(r.id)) ids.push(r.id);
+  }
+  return ids;
+}

@@ -1,4 +1,5 @@
 import type { SearchSort } from '../../domain/catalogue-terms.js';
+import { withDescendants } from '../../domain/category-tree.js';
 import type { Summary } from '../sql.js';
 import { Bitset } from './bitset.js';
 import { Lexicon } from './lexicon.js';
@@ -178,13 +179,9 @@ export class ListingIndex {
 
   /** Ids of the site's category `slug` and of every category below it; undefined when there is none. */
   categoryWithDescendants(siteId: number, slug: string): number[] | undefined {
-    const root = [...this.categories.values()].find((c) => c.site_id === siteId && c.slug === slug);
-    if (!root) return undefined;
-    const ids = [root.id];
-    for (let i = 0; i < ids.length; i++) {
-      for (const c of this.categories.values()) if (c.parent_id === ids[i] && !ids.includes(c.id)) ids.push(c.id);
-    }
-    return ids;
+    const rows = [...this.categories.values()];
+    const root = rows.find((c) => c.site_id === siteId && c.slug === slug);
+    return root && withDescendants(rows, root.id);
   }
 
   /**
