@@ -2,7 +2,7 @@ import type { SearchSort, SearchStatus } from '../domain/catalogue-terms.js';
 import type { ListingPage } from './schemas.js';
 import { offsetOf, pageOf } from '../domain/pagination.js';
 import { searchTerms } from '../domain/search-terms.js';
-import { mondayOf } from '../domain/weeks.js';
+import { epochDay, mondayOf } from '../domain/weeks.js';
 import { notFound } from '../errors.js';
 import type { IndexQuery } from './search-index/listing-index.js';
 import type { SearchIndex } from './search-index/search-index.js';
@@ -20,8 +20,6 @@ export interface SearchParams {
   page: number;
   perPage: number;
 }
-
-const msPerDay = 86_400_000;
 
 /**
  * Typo-tolerant full-text search with filters; an empty query browses. Each word matches as a
@@ -46,7 +44,7 @@ export async function searchListings(
     every: true,
     phrase: terms.join(' '),
     status: p.status === 'live' ? 'live' : 'upcoming',
-    afterDay: Math.floor(mondayOf(now).getTime() / msPerDay),
+    afterDay: epochDay(mondayOf(now)),
     categoryIds,
     stage: p.stage?.toLowerCase(),
     country: p.country?.toUpperCase(),

@@ -21,6 +21,11 @@ export function addDays(date: Date, days: number): Date {
 }
 
 /** YYYY-MM-DD of a UTC date. */
+/** Whole days from 1970-01-01 (UTC) to `date`. */
+export function epochDay(date: Date): number {
+  return Math.floor(date.getTime() / dayMs);
+}
+
 export function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
