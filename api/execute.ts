@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError, type FieldError } from '../src/errors.js';
+import { JsonText } from '../src/platform/json-text.js';
 import { listingProfileKey } from '../src/platform/read-cache.js';
 import { withIdempotency } from './middleware/idempotency.js';
 import { refuseUnsafeText } from './middleware/text-input.js';
@@ -16,7 +17,7 @@ export interface RawInput {
 export interface Execution {
   status: number;
   body: object;
-  /** The body as JSON text, when it came from the shared read cache already serialized. */
+  /** The body as JSON text, when it came serialized (from PostgreSQL or the shared read cache). */
   json?: string;
   replayed: boolean;
 }
@@ -37,7 +38,7 @@ export async function execute(op: Operation, raw: RawInput, ctx: OperationContex
   const handle = async (): Promise<object> => {
     const body = await op.handler(input as never, ctx);
     if (ctx.deps.config.validateResponses) {
-      const drift = outputDrift(op, body);
+      const drift = outputDrift(op, body instanceof JsonText ? body.value() : body);
       if (drift.length) throw new Error(`${op.id} answered outside its output schema:\n  ${drift.join('\n  ')}`);
     }
     return body;
@@ -53,14 +54,37 @@ export async function execute(op: Operation, raw: RawInput, ctx: OperationContex
           )
         : // Validated input is the key, so equivalent requests (parameters in another order) share it.
           await ctx.deps.readCache.get(`${op.id}:${ctx.site.id}:${JSON.stringify(input)}`, read);
+    if (value instanceof JsonText) return new TextExecution(op.successStatus, value);
     return { status: op.successStatus, body: value, json, replayed: false };
   }
   const run = async () => {
-    const body = await handle();
+    const result = await handle();
+    const body = result instanceof JsonText ? (result.value() as object) : result;
     return { status: successStatusOf(op, body), body };
   };
   if (!op.idempotencyKey || idempotencyKey === undefined) return { ...(await run()), replayed: false };
   return withIdempotency(ctx, op, idempotencyKey, { path: input.path, query: input.query, body: raw.body ?? null }, run);
+}
+
+/**
+ * An answer that came as JSON text: REST sends the text, and the body is parsed only if a
+ * transport reads it. A class, so that every such answer shares one hidden class.
+ */
+class TextExecution implements Execution {
+  readonly replayed = false;
+
+  constructor(
+    readonly status: number,
+    private readonly answer: JsonText<unknown>,
+  ) {}
+
+  get body(): object {
+    return this.answer.value() as object;
+  }
+
+  get json(): string {
+    return this.answer.text;
+  }
 }
 
 export function authorize(op: Operation, ctx: Pick<OperationContext, 'principal'>): void {

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../deps.js';
 import type { SiteRow } from '../../src/catalogue/site-info.js';
 import type { Logger } from '../../src/logger.js';
+import type { JsonText } from '../../src/platform/json-text.js';
 
 export const scopes = ['account:read', 'listings:write', 'orders:write'] as const;
 export type Scope = (typeof scopes)[number];
@@ -97,7 +98,8 @@ export interface Operation<
   output: O;
   /** Hints for MCP clients; derived from the method unless given. */
   hints?: Partial<OperationHints>;
-  handler: (input: OperationInput<P, Q, B>, ctx: OperationContext) => Promise<Wire<z.output<O>>>;
+  /** May answer JSON text kept ready (`JsonText`), which REST sends without parsing it. */
+  handler: (input: OperationInput<P, Q, B>, ctx: OperationContext) => Promise<Wire<z.output<O>> | JsonText<Wire<z.output<O>>>>;
 }
 
 export interface OperationHints {

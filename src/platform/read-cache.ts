@@ -1,3 +1,5 @@
+import { JsonText } from './json-text.js';
+
 /** A result held by the cache, with its JSON text made once so that every hit can send it as is. */
 export interface CachedRead<T> {
   value: T;
@@ -57,7 +59,7 @@ export class ReadCache {
     let loading = this.loading.get(key);
     if (!loading) {
       const started: Promise<Entry> = read().then((value) => {
-        const json = JSON.stringify(value);
+        const json = value instanceof JsonText ? value.text : JSON.stringify(value);
         const fresh = { value, json, expiresAt: Date.now() + ttlMs, cost: costOf(key, json) };
         if (this.loading.get(key) === started && ttlMs > 0) this.put(key, fresh);
         return fresh;
