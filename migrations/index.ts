@@ -14,6 +14,7 @@ import { Migration20261125300000Orders } from './Migration20261125300000Orders.j
 import { Migration20261125400000Community } from './Migration20261125400000Community.js';
 import { Migration20261125500000SearchScale } from './Migration20261125500000SearchScale.js';
 import { Migration20261125600000SearchIndexSync } from './Migration20261125600000SearchIndexSync.js';
+import { Migration20261125700000ListingDocument } from './Migration20261125700000ListingDocument.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
 export const migrationsList = [
@@ -33,4 +34,5 @@ export const migrationsList = [
   { name: 'Migration20261125400000Community', class: Migration20261125400000Community },
   { name: 'Migration20261125500000SearchScale', class: Migration20261125500000SearchScale },
   { name: 'Migration20261125600000SearchIndexSync', class: Migration20261125600000SearchIndexSync },
+  { name: 'Migration20261125700000ListingDocument', class: Migration20261125700000ListingDocument },
 ];

@@ -11,10 +11,9 @@ export async function compareListings(
   a: string,
   b: string,
 ): Promise<Comparison> {
-  const [left, right] = await Promise.all([
-    getListingProfile(pool, siteId, publicUrl, a),
-    getListingProfile(pool, siteId, publicUrl, b),
-  ]);
+  const [left, right] = (
+    await Promise.all([getListingProfile(pool, siteId, publicUrl, a), getListingProfile(pool, siteId, publicUrl, b)])
+  ).map((profile) => profile.value());
   return { a: headerOf(left), b: headerOf(right), rows: compareRows(factsOf(left), factsOf(right)) };
 }
 

@@ -3,7 +3,8 @@ import type { Alternatives, ListingProfile, ListingSummary } from './schemas.js'
 import { ratingTrend, unlockedSections, type RatingPoint } from '../domain/listing-facts.js';
 import { notFound } from '../errors.js';
 import { prepared, query, sql, type ReadPool } from '../platform/sql.js';
-import { isPublic, summaryJson, withUrl, type Summary } from './sql.js';
+import { JsonText } from '../platform/json-text.js';
+import { isPublic, listingUrl, summaryJson, withUrl, type Summary } from './sql.js';
 
 /**
  * Everything about a listing a profile shows, as the select list of one statement over `listing l`:
@@ -42,8 +43,28 @@ export const profileColumns = (audience: 'public' | 'owner') => sql`${summaryJso
   (select coalesce(json_agg(json_build_object('kind', x.kind, 'url', x.url, 'caption', x.caption) order by x.position, x.id), '[]')
      from listing_media x where x.listing_id = l.id) as media`;
 
+/** The listing's document (`listing_document`): null when there is none for its current version. */
+const documentSql = (siteId: number, slug: string) =>
+  sql<{ document: string | null }>`select (select d.body from listing_document d where d.listing_id = l.id) as document
+    from listing l where l.site_id = ${siteId} and l.slug = ${slug} and ${isPublic}`;
+
+/** The profile built from its rows, with the document version it is true for (same snapshot). */
 const profileSql = (siteId: number, slug: string) =>
-  sql<ProfileRow>`select ${profileColumns('public')} from listing l where l.site_id = ${siteId} and l.slug = ${slug} and ${isPublic}`;
+  sql<ProfileRow & { listing_id: number; document_version: string }>`select ${profileColumns('public')}, l.id as listing_id,
+    coalesce((select d.version from listing_document d where d.listing_id = l.id), 0) as document_version
+    from listing l where l.site_id = ${siteId} and l.slug = ${slug} and ${isPublic}`;
+
+/**
+ * Keeps a listing's document only if the listing is still at the version the document was built
+ * from: a change committed meanwhile raised it (or, on a listing without a row yet, added one).
+ */
+export async function storeListingDocument(pool: ReadPool, listingId: number, version: string, body: string): Promise<void> {
+  await prepared(
+    pool,
+    sql`insert into listing_document (listing_id, version, body) values (${listingId}, ${version}, ${body})
+      on conflict (listing_id) do update set body = excluded.body where listing_document.version = excluded.version`,
+  );
+}
 
 /** What `profileSql` builds in PostgreSQL; the rest of the profile is added here. */
 export type ProfileJson = Omit<
@@ -64,16 +85,28 @@ export interface ProfileRow {
   media: NonNullable<ListingProfile['media']>;
 }
 
-/** The public profile: paid-only sections (story, milestones, media) only when unlocked. */
+/**
+ * The public profile as JSON text: its document when current, else built from its rows and kept
+ * as its document. Paid-only sections (story, milestones, media) only when unlocked. The document
+ * leaves out `url`, the one field that depends on the configured origin, which is put first here.
+ */
 export async function getListingProfile(
   pool: ReadPool,
   siteId: number,
   publicUrl: string,
   slug: string,
-): Promise<ListingProfile> {
+): Promise<JsonText<ListingProfile>> {
+  const answer = (document: string) =>
+    new JsonText<ListingProfile>(`{"url":${JSON.stringify(listingUrl(publicUrl, slug))},${document.slice(1)}`);
+  const [stored] = await prepared(pool, documentSql(siteId, slug));
+  if (!stored) throw notFound(`Listing ${slug}`);
+  if (stored.document !== null) return answer(stored.document);
   const [row] = await prepared(pool, profileSql(siteId, slug));
   if (!row) throw notFound(`Listing ${slug}`);
-  return profileOf(row, publicUrl);
+  const { url: _url, ...profile } = profileOf(row, publicUrl);
+  const document = JSON.stringify(profile);
+  await storeListingDocument(pool, row.listing_id, row.document_version, document);
+  return answer(document);
 }
 
 /** The profile a row of `profileColumns` makes, as a visitor sees it. */

@@ -1,0 +1,150 @@
+import { storeListingDocument } from '../../src/catalogue/listing-profile.js';
+import { openReadPool } from '../../src/platform/sql.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { request } from '../support/http.js';
+import { addCategory, addListing, addUser, sql } from './fixtures.js';
+
+type Profile = Record<string, unknown> & {
+  tagline: string;
+  categories: Array<{ name: string }>;
+  founders: Array<{ name: string }>;
+  latest_updates: Array<{ title: string }>;
+  awards: Array<{ rank: number }>;
+  community_rating: { count: number };
+  domain_rating: { trend: { points: unknown[] } } | null;
+  milestones?: Array<{ title: string }>;
+  media?: Array<{ caption: string }>;
+  story?: { founder: string } | null;
+};
+
+/**
+ * get_listing answers from the listing's stored document (listing_document). These tests change
+ * what a profile shows with plain SQL, as any process or a person at a console would, and expect
+ * the next read to show it: each change outdates the document in its own transaction.
+ */
+describe('listing documents', () => {
+  let app: TestApp;
+  let id: number;
+  const profile = async (slug = 'docpad') => {
+    const response = await request<Profile>(`${app.api}/listings/${slug}`);
+    expect(response.status).toBe(200);
+    return response.body;
+  };
+  const stored = async () =>
+    (await sql<{ body: string | null }>(app, 'select body from listing_document where listing_id = ?', [id]))[0]?.body ?? null;
+
+  beforeAll(async () => {
+    app = await startTestApp({ worker: false });
+    await addCategory(app, 'doc-notes', 'Notes');
+    id = await addListing(app, {
+      slug: 'docpad',
+      name: 'Docpad',
+      tagline: 'First words',
+      categories: ['doc-notes'],
+      plan: 'paid',
+    });
+  });
+  afterAll(() => app.close());
+
+  it('keeps the document of the first read and answers the same from it, with the address of this origin', async () => {
+    expect(await stored()).toBeNull();
+    const first = await request(`${app.api}/listings/docpad`);
+    expect(await stored()).not.toBeNull();
+    const again = await request(`${app.api}/listings/docpad`);
+    expect(again.text).toBe(first.text);
+    expect(JSON.parse((await stored()) as string)).not.toHaveProperty('url');
+    expect(again.body.url).toBe(`${app.url}/listings/docpad`);
+  });
+
+  it('shows a change of the listing row', async () => {
+    await profile();
+    await sql(app, `update listing set tagline = 'Second words' where id = ?`, [id]);
+    expect((await profile()).tagline).toBe('Second words');
+  });
+
+  it('shows a change of each part of the profile', async () => {
+    const [{ site_id: site }] = await sql<{ site_id: number }>(app, 'select site_id from listing where id = ?', [id]);
+    const reader = await addUser(app, 'doc-reader@example.com');
+    const steps: Array<[string, unknown[], (p: Profile) => boolean]> = [
+      [`insert into founder (site_id, slug, name) values (?, 'doc-ada', 'Ada')`, [site], () => true],
+      [
+        `insert into listing_founder (listing_id, founder_id, position) select ?, id, 0 from founder where slug = 'doc-ada'`,
+        [id],
+        (p) => p.founders[0]?.name === 'Ada',
+      ],
+      [`update founder set name = 'Ada L.' where slug = 'doc-ada'`, [], (p) => p.founders[0]?.name === 'Ada L.'],
+      [
+        `insert into listing_update (listing_id, title, body) values (?, 'Shipped', 'It works')`,
+        [id],
+        (p) => p.latest_updates[0]?.title === 'Shipped',
+      ],
+      [
+        `insert into award (site_id, week, rank, listing_id, votes) values (?, '2026-11-16', 2, ?, 9)`,
+        [site, id],
+        (p) => p.awards[0]?.rank === 2,
+      ],
+      [`insert into review (listing_id, user_id, rating) values (?, ?, 5)`, [id, reader], (p) => p.community_rating.count === 1],
+      [`update review set flagged = true where listing_id = ?`, [id], (p) => p.community_rating.count === 0],
+      [
+        `update listing set domain_rating = 40, domain_rating_on = '2026-11-20' where id = ?`,
+        [id],
+        (p) => p.domain_rating !== null,
+      ],
+      [
+        `insert into domain_rating_snapshot (listing_id, measured_on, value) values (?, '2026-11-20', 40)`,
+        [id],
+        (p) => p.domain_rating?.trend.points.length === 1,
+      ],
+      [
+        `insert into milestone (listing_id, date, title) values (?, '2026-11-01', 'Launched')`,
+        [id],
+        (p) => p.milestones?.[0]?.title === 'Launched',
+      ],
+      [
+        `insert into listing_media (listing_id, kind, url, caption) values (?, 'image', 'https://docpad.example/a.png', 'Board')`,
+        [id],
+        (p) => p.media?.[0]?.caption === 'Board',
+      ],
+      [
+        `insert into founder_story (listing_id, founder_id, sections, published_at) select ?, id, '{}', now() from founder where slug = 'doc-ada'`,
+        [id],
+        (p) => p.story?.founder === 'doc-ada',
+      ],
+      [`update founder set slug = 'doc-ada-l' where slug = 'doc-ada'`, [], (p) => p.story?.founder === 'doc-ada-l'],
+      [`update category set name = 'Notebooks' where slug = 'doc-notes'`, [], (p) => p.categories[0]?.name === 'Notebooks'],
+      [`delete from listing_update where listing_id = ?`, [id], (p) => p.latest_updates.length === 0],
+    ];
+    for (const [statement, params, shows] of steps) {
+      await profile();
+      await sql(app, statement, params);
+      const after = await profile();
+      if (!shows(after)) throw new Error(`after "${statement}" the profile did not show it: ${JSON.stringify(after)}`);
+    }
+  });
+
+  it('answers 404 for a listing that left the catalogue, and drops the document of a deleted one', async () => {
+    const gone = await addListing(app, { slug: 'docgone', name: 'Docgone' });
+    await profile('docgone');
+    await sql(app, `update listing set status = 'archived' where id = ?`, [gone]);
+    expect((await request(`${app.api}/listings/docgone`)).status).toBe(404);
+    await sql(app, `delete from listing where id = ?`, [gone]);
+    expect(await sql(app, 'select 1 from listing_document where listing_id = ?', [gone])).toEqual([]);
+  });
+
+  it('refuses a document built from data that changed before it was stored', async () => {
+    const fresh = await addListing(app, { slug: 'docnew', name: 'Docnew', tagline: 'Never read' });
+    await profile();
+    const [{ version }] = await sql<{ version: string }>(app, 'select version from listing_document where listing_id = ?', [id]);
+    // Each read below was made before the change that follows it, and stores only after it.
+    await sql(app, `update listing set tagline = 'Changed meanwhile' where id in (?, ?)`, [id, fresh]);
+    const pool = openReadPool(app.databaseUrl, 1);
+    try {
+      await storeListingDocument(pool, id, version, JSON.stringify({ tagline: 'Read before' }));
+      await storeListingDocument(pool, fresh, '0', JSON.stringify({ tagline: 'Read before' }));
+    } finally {
+      await pool.end();
+    }
+    expect((await profile()).tagline).toBe('Changed meanwhile');
+    expect((await profile('docnew')).tagline).toBe('Changed meanwhile');
+  });
+});
