@@ -127,6 +127,9 @@ export function openReadPool(databaseUrl: string, max: number): ReadPool {
     max,
     idleTimeoutMillis: 30_000,
     application_name: 'launch-directory reads',
+    // Its only writes are listing documents, which the next read builds again if a crash loses one
+    // (after the URL's own options, which this setting would otherwise replace).
+    options: [new URL(databaseUrl).searchParams.get('options'), '-c synchronous_commit=off'].filter(Boolean).join(' '),
     types: ormLikeTypes(),
   });
   // An idle connection that breaks is dropped by the pool, which opens another when needed.
