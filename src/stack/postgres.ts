@@ -15,9 +15,17 @@ export interface EmbeddedPostgresHandle {
 const user = 'postgres';
 const password = 'postgres';
 
+/**
+ * Clients on this machine connect through a Unix socket in PostgreSQL's usual directory: a round
+ * trip costs both sides less CPU than over loopback TCP (about a quarter of PostgreSQL's share of a
+ * stored profile read). Windows keeps TCP.
+ */
+const socketDirectory = process.platform === 'win32' ? undefined : '/tmp';
+
 /** Where the embedded server of `npm start` answers for a database. */
 export function embeddedPostgresUrl(port: number, database: string): string {
-  return `postgres://${user}:${password}@127.0.0.1:${port}/${database}`;
+  const host = socketDirectory ? encodeURIComponent(socketDirectory) : '127.0.0.1';
+  return `postgres://${user}:${password}@${host}:${port}/${database}`;
 }
 
 /**
@@ -33,6 +41,7 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: Logg
     port,
     persistent: true,
     createPostgresUser: userInfo().uid === 0,
+    postgresFlags: socketDirectory ? ['-c', `unix_socket_directories=${socketDirectory}`] : [],
     // The package always asks initdb for en_US.UTF-8 messages, which minimal systems lack; these
     // later flags win. The builtin provider gives Unicode-aware text handling with no OS locale.
     initdbFlags: ['--lc-messages=C', '--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
