@@ -9,7 +9,7 @@ import { allowedMethods } from './middleware/allowed-methods.js';
 import { healthRouter } from './health.js';
 import { docsRouter } from './web/docs.js';
 import { badgesRouter } from './web/badges.js';
-import { restRouter } from './rest.js';
+import { restRoutes } from './rest.js';
 import { mcpEndpoint } from './mcp.js';
 import { operations } from './operations/index.js';
 import type { Operation } from './operations/registry.js';
@@ -54,8 +54,10 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
   app.use(mcpEndpoint(deps, allOperations));
 
   // The REST routes first: the busiest, and no other router shares their paths.
+  const rest = restRoutes(deps, allOperations);
+  app.use(allowedMethods(rest.router));
+  app.use(rest.routes());
   const routers = [
-    restRouter(deps, allOperations),
     healthRouter(deps),
     docsRouter(deps.config),
     badgesRouter(deps),

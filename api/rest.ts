@@ -1,5 +1,5 @@
-import Router from '@koa/router';
-import type { Middleware } from 'koa';
+import Router, { type RouterContext, type RouterMiddleware } from '@koa/router';
+import type { Context, Middleware, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import { AppError } from '../src/errors.js';
 import type { AppDeps } from './deps.js';
@@ -9,8 +9,8 @@ import type { Operation } from './operations/registry.js';
 import { openApiDocument } from './openapi.js';
 
 /** Mounts every operation of the registry under the REST base, plus the OpenAPI document. */
-export function restRouter(deps: AppDeps, operations: readonly Operation[]): Router {
-  const router = new Router({ prefix: deps.config.apiBasePath });
+export function restRoutes(deps: AppDeps, operations: readonly Operation[]): RestRoutes {
+  const routes = new RestRoutes(deps.config.apiBasePath);
   const parseJson = koaBody({
     json: true,
     jsonStrict: true,
@@ -21,10 +21,12 @@ export function restRouter(deps: AppDeps, operations: readonly Operation[]): Rou
   });
   const document = openApiDocument(deps.config, operations);
 
-  router.get('/openapi.json', (ctx) => {
-    ctx.set('Cache-Control', 'public, max-age=300');
-    ctx.body = document;
-  });
+  routes.register('/openapi.json', 'GET', [
+    (ctx) => {
+      ctx.set('Cache-Control', 'public, max-age=300');
+      ctx.body = document;
+    },
+  ]);
 
   for (const op of operations) {
     // A body is checked where the operation takes one, and parsed on methods that carry one.
@@ -38,30 +40,69 @@ export function restRouter(deps: AppDeps, operations: readonly Operation[]): Rou
     // GET /orders/quote is not get_order of an order numbered "quote": it is refused with 405.
     const hiddenBy = new Set(literalPathsMatching(op.path, operations).map((path) => deps.config.apiBasePath + path));
     const notHidden: Middleware = (ctx, next) => (hiddenBy.has(ctx.path) ? undefined : next());
-    router.register(
-      toKoaPath(op.path),
-      [op.method],
-      [
-        ...(hiddenBy.size ? [notHidden] : []),
-        ...readBody,
-        async (ctx) => {
-          ctx.state.resourcePath = deps.config.apiBasePath;
-          const raw = { path: ctx.params, query: ctx.query, body: op.input.body ? ctx.request.body : undefined };
-          // An empty Idempotency-Key is a key that breaks its rule (1-255 characters), not an absent one.
-          const key = ctx.headers['idempotency-key'] === undefined ? undefined : ctx.get('idempotency-key');
-          const result = await execute(op, raw, operationContext(ctx, deps), key);
-          ctx.status = result.status;
-          if (result.json === undefined) ctx.body = result.body;
-          else {
-            ctx.type = 'json';
-            ctx.body = result.json;
-          }
-          if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
-        },
-      ],
-    );
+    routes.register(toKoaPath(op.path), op.method, [
+      ...(hiddenBy.size ? [notHidden] : []),
+      ...readBody,
+      async (ctx) => {
+        ctx.state.resourcePath = deps.config.apiBasePath;
+        const raw = { path: ctx.params, query: ctx.query, body: op.input.body ? ctx.request.body : undefined };
+        // An empty Idempotency-Key is a key that breaks its rule (1-255 characters), not an absent one.
+        const key = ctx.headers['idempotency-key'] === undefined ? undefined : ctx.get('idempotency-key');
+        const result = await execute(op, raw, operationContext(ctx, deps), key);
+        ctx.status = result.status;
+        if (result.json === undefined) ctx.body = result.body;
+        else {
+          ctx.type = 'json';
+          ctx.body = result.json;
+        }
+        if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
+      },
+    ]);
   }
-  return router;
+  return routes;
+}
+
+/**
+ * The REST routes, held twice: all in one router, which says what a path allows (405 and OPTIONS),
+ * and by their first segment after the base (`listings` of /api/v1/listings/x), which answers
+ * requests: @koa/router tests a request against each route of its router in turn, so a profile
+ * read is tested against 4 routes, not 42. Segments compare as routes do, ignoring case.
+ */
+export class RestRoutes {
+  readonly router: Router;
+  readonly #bySegment = new Map<string, Router>();
+
+  constructor(private readonly basePath: string) {
+    this.router = new Router({ prefix: basePath });
+  }
+
+  register(path: string, method: string, middleware: RouterMiddleware[]): void {
+    this.router.register(path, [method], middleware);
+    const segment = firstSegment(path.slice(1));
+    let router = this.#bySegment.get(segment);
+    if (!router) this.#bySegment.set(segment, (router = new Router({ prefix: this.basePath })));
+    router.register(path, [method], middleware);
+  }
+
+  /** Answers a request with the routes of its segment, if it has any. */
+  routes(): Middleware {
+    const answers = new Map([...this.#bySegment].map(([segment, router]) => [segment, router.routes()]));
+    const base = `${this.basePath.toLowerCase()}/`;
+    return (ctx: Context, next: Next) => {
+      const { path } = ctx;
+      const answer =
+        path.length > base.length && path.slice(0, base.length).toLowerCase() === base
+          ? answers.get(firstSegment(path.slice(base.length)).toLowerCase())
+          : undefined;
+      // The segment's router sets what a RouterContext adds (params, router) before its routes run.
+      return answer ? (answer(ctx as RouterContext, next) as Promise<void>) : next();
+    };
+  }
+}
+
+function firstSegment(path: string): string {
+  const end = path.indexOf('/');
+  return end === -1 ? path : path.slice(0, end);
 }
 
 /** The paths of operations without parameters that a path template also matches (`/orders/{number}` -> `/orders/quote`). */
