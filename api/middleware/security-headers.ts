@@ -17,12 +17,15 @@ const pagePolicy = [
 ].join('; ');
 const apiPolicy = "default-src 'none'; frame-ancestors 'none'";
 
-/** Set before the response is made (no await, so it costs no extra async step per request). */
+/**
+ * Set before the response is made (no await, so it costs no extra async step per request), on the
+ * Node response itself: Koa's `ctx.set` allocates a few arrays per header, on every request.
+ */
 export function securityHeaders(apiPaths: RegExp): Middleware {
   return (ctx, next) => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'no-referrer');
-    ctx.set('Content-Security-Policy', apiPaths.test(ctx.path) ? apiPolicy : pagePolicy);
+    ctx.res.setHeader('X-Content-Type-Options', 'nosniff');
+    ctx.res.setHeader('Referrer-Policy', 'no-referrer');
+    ctx.res.setHeader('Content-Security-Policy', apiPaths.test(ctx.path) ? apiPolicy : pagePolicy);
     return next() as Promise<void>;
   };
 }
