@@ -38,24 +38,11 @@ export class Sql<Row = unknown> {
    */
   toBuilder(escapeAlways: boolean): { text: string; values: unknown[] } {
     const values: unknown[] = [];
-    const text = this.flatten(
-      values,
-      () => '?',
-      (s) => s.replaceAll('?', '\\?'),
-    );
-    return escapeAlways || values.length
-      ? { text, values }
-      : {
-          text: this.flatten(
-            [],
-            () => '?',
-            (s) => s,
-          ),
-          values,
-        };
+    const text = this.flatten(values, builderPlaceholder, (s) => s.replaceAll('?', '\\?'));
+    return escapeAlways || values.length ? { text, values } : { text: this.flatten([], builderPlaceholder, (s) => s), values };
   }
 
-  private flatten(values: unknown[], placeholder: () => string, literal: (s: string) => string): string {
+  private flatten(values: unknown[], placeholder: (text: string) => string, literal: (s: string) => string): string {
     let text = '';
     for (let i = 0; i < this.strings.length; i++) {
       text += literal(this.strings[i]);
@@ -64,13 +51,18 @@ export class Sql<Row = unknown> {
       if (value instanceof Sql) text += value.flatten(values, placeholder, literal);
       else {
         values.push(value);
-        // Two placeholders must not touch: `??` would read as an identifier.
-        text += (text.endsWith('?') ? ' ' : '') + placeholder();
+        text += placeholder(text);
       }
     }
     return text;
   }
 }
+
+/**
+ * The query builder's placeholder. Two must not touch (`??` would read as an identifier); only
+ * here is the text read back, since reading a text being built copies it whole.
+ */
+const builderPlaceholder = (text: string): string => (text.endsWith('?') ? ' ?' : '?');
 
 export function sql<Row = unknown>(strings: TemplateStringsArray, ...values: unknown[]): Sql<Row> {
   return new Sql<Row>(strings, values);
