@@ -20,7 +20,9 @@ const summaryJson = sql`json_build_object(
     'launch_week', l.launch_week, 'launched_at', iso_utc(l.launched_at),
     'votes', l.vote_count, 'followers', l.follower_count, 'views', l.view_count)`;
 
-const trendingScore = sql`l.vote_count / power(greatest(extract(epoch from now() - coalesce(l.launched_at, l.created_at))::float8 / 3600, 0) + 2, 1.5)`;
+// At the test's pinned `now` rather than the query's now(): trending orders drift as the clock runs.
+const trendingScore = (now: Date) =>
+  sql`l.vote_count / power(greatest(extract(epoch from ${now.toISOString()}::timestamptz - coalesce(l.launched_at, l.created_at))::float8 / 3600, 0) + 2, 1.5)`;
 
 function descendantCategories(siteId: number, slug: string): Sql {
   return sql`(with recursive tree as (
@@ -44,14 +46,14 @@ const tsquerySql = (
     ) lexemes group by ord
   ) words)`;
 
-const orderBy: Record<SearchParams['sort'], Sql> = {
+const orderBy = (now: Date): Record<SearchParams['sort'], Sql> => ({
   relevance: sql`l.vote_count desc`,
   newest: sql`coalesce(l.launched_at, l.launch_week::timestamptz, l.created_at) desc`,
   votes: sql`l.vote_count desc`,
-  trending: sql`${trendingScore} desc`,
+  trending: sql`${trendingScore(now)} desc`,
   most_viewed: sql`l.view_count desc`,
   most_followed: sql`l.follower_count desc`,
-};
+});
 
 export async function referenceSearch(
   pool: ReadPool,
@@ -91,7 +93,7 @@ async function runSearch(
   if (p.domain) where.push(sql`l.domain = ${p.domain.toLowerCase().replace(/^www\./, '')}`);
 
   const ctes: Sql[] = [];
-  let order = sql`${orderBy[p.sort]}, l.id`;
+  let order = sql`${orderBy(now)[p.sort]}, l.id`;
   let from = sql`search_listing l`;
   if (terms.length) {
     ctes.push(
