@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AwardsPage } from './schemas.js';
-import { addWeeks, isoDate } from '../domain/weeks.js';
+import { addWeeks, isoDate, utcDayStart } from '../domain/weeks.js';
 import { notFound } from '../errors.js';
 import { pageLimit, readPage } from '../platform/paging.js';
 import { query, sql } from '../platform/sql.js';
@@ -63,7 +63,7 @@ export async function writeWeeklyAwards(em: EntityManager, siteId: number, monda
     sql`with ranked as (
        select l.id, count(v.user_id)::int as votes,
          row_number() over (order by count(v.user_id) desc, l.launched_at, l.id) as rank
-       from listing l join vote v on v.listing_id = l.id and v.created_at < ${isoDate(addWeeks(monday, 1))}::date
+       from listing l join vote v on v.listing_id = l.id and v.created_at < ${utcDayStart(addWeeks(monday, 1))}::timestamptz
        where l.site_id = ${siteId} and l.status = 'live' and l.launch_week = ${week}::date
        group by l.id
      )

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LaunchFeed, LaunchWeek, ListingSummary } from './schemas.js';
 import type { LaunchSection } from '../domain/catalogue-terms.js';
 import { offsetOf, type Page } from '../domain/pagination.js';
-import { addDays, isoDate, mondayOf, resolveWeek, weekSpan, weekState } from '../domain/weeks.js';
+import { addDays, isoDate, mondayOf, resolveWeek, utcDayStart, weekSpan, weekState } from '../domain/weeks.js';
 import { notFound } from '../errors.js';
 import { pageLimit, readPage } from '../platform/paging.js';
 import { query, sql, type Sql } from '../platform/sql.js';
@@ -15,7 +15,7 @@ function sectionQuery(section: LaunchSection, now: Date): { where: Sql; order: S
   switch (section) {
     case 'today':
       return {
-        where: sql`${live} and l.launched_at >= ${isoDate(now)}::date and l.launched_at < ${isoDate(addDays(now, 1))}::date`,
+        where: sql`${live} and l.launched_at >= ${utcDayStart(now)}::timestamptz and l.launched_at < ${utcDayStart(addDays(now, 1))}::timestamptz`,
         order: sql`l.vote_count desc`,
       };
     case 'this-week':

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Leaderboard as LeaderboardPage } from './schemas.js';
 import { leaderboards, type Leaderboard } from '../domain/catalogue-terms.js';
 import { offsetOf } from '../domain/pagination.js';
-import { addWeeks, isoDate, resolveWeek, weekSpan } from '../domain/weeks.js';
+import { addWeeks, resolveWeek, utcDayStart, weekSpan } from '../domain/weeks.js';
 import { AppError, notFound } from '../errors.js';
 import { pageLimit, readPage } from '../platform/paging.js';
 import { query, sql, type Sql } from '../platform/sql.js';
@@ -26,7 +26,7 @@ const boards: Record<Leaderboard, BoardDefinition> = {
     rankedBy: 'community votes cast during the week',
     paid: false,
     from: (monday) =>
-      sql`(select listing_id, count(*) as n from vote where created_at >= ${isoDate(monday)}::date and created_at < ${isoDate(addWeeks(monday, 1))}::date group by listing_id) v join listing l on l.id = v.listing_id`,
+      sql`(select listing_id, count(*) as n from vote where created_at >= ${utcDayStart(monday)}::timestamptz and created_at < ${utcDayStart(addWeeks(monday, 1))}::timestamptz group by listing_id) v join listing l on l.id = v.listing_id`,
     where: sql`l.status = 'live'`,
     metric: sql`json_build_object('votes', v.n)`,
     order: sql`v.n desc`,

@@ -20,14 +20,22 @@ export function addDays(date: Date, days: number): Date {
   return new Date(date.getTime() + days * dayMs);
 }
 
-/** YYYY-MM-DD of a UTC date. */
 /** Whole days from 1970-01-01 (UTC) to `date`. */
 export function epochDay(date: Date): number {
   return Math.floor(date.getTime() / dayMs);
 }
 
+/** YYYY-MM-DD of a UTC date. */
 export function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The instant the UTC day of `date` starts, for a `::timestamptz` bound: a `::date` compared with
+ * a timestamp would start the day in the database session's time zone, which need not be UTC.
+ */
+export function utcDayStart(date: Date): string {
+  return `${isoDate(date)}T00:00:00Z`;
 }
 
 /** A real calendar date written YYYY-MM-DD, or null (2026-02-30 is not one). */

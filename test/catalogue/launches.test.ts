@@ -1,6 +1,6 @@
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
-import { addDays, isoDate, mondayOf } from '../../src/domain/weeks.js';
+import { addDays, addWeeks, isoDate, mondayOf, utcDayStart } from '../../src/domain/weeks.js';
 import { writeWeeklyAwards } from '../../src/catalogue/awards.js';
 import { addCategory, addListing, addVotes, sql, weeksFromNow } from './fixtures.js';
 
@@ -201,3 +201,64 @@ describe('list_awards', () => {
     expect((await get('/awards')).body.total).toBe(2);
   });
 });
+
+describe('days and weeks in a database whose sessions are not in UTC', () => {
+  // UTC+14: a day or week started in the session's zone would begin ten hours early in UTC.
+  let far: TestApp;
+  const farGet = (path: string) => request(`${far.api}${path}`);
+  const todayStart = new Date(utcDayStart(new Date()));
+  const thisMonday = mondayOf(new Date());
+
+  beforeAll(async () => {
+    far = await startTestApp({ worker: false, databaseTimeZone: 'Pacific/Kiritimati' });
+    await addCategory(far, 'design', 'Design');
+    await addListing(far, {
+      slug: 'early-today',
+      name: 'Early Today',
+      categories: ['design'],
+      launched_at: addMinutes(todayStart, 30),
+    });
+    await addListing(far, {
+      slug: 'late-yesterday',
+      name: 'Late Yesterday',
+      categories: ['design'],
+      launched_at: addMinutes(todayStart, -30),
+    });
+    const voted = await addListing(far, {
+      slug: 'voted',
+      name: 'Voted',
+      categories: ['design'],
+      launched_at: addDays(thisMonday, -3),
+    });
+    const before = await addListing(far, {
+      slug: 'voted-before',
+      name: 'Voted Before',
+      categories: ['design'],
+      launched_at: addDays(thisMonday, -3),
+    });
+    await addVotes(far, voted, 2, addMinutes(thisMonday, 30));
+    await addVotes(far, before, 3, addMinutes(thisMonday, -30));
+  });
+  afterAll(() => far.close());
+
+  it('counts a launch in the UTC day it happened', async () => {
+    expect(slugs((await farGet('/launches?section=today')).body.items)).toEqual(['early-today']);
+  });
+
+  it('counts a vote in the UTC week it was cast', async () => {
+    const board = await farGet('/leaderboards/community-weekly');
+    expect(board.body.items.map((i: { listing: { slug: string } }) => i.listing.slug)).toEqual(['voted']);
+  });
+
+  it('awards last week by the votes cast before its UTC end', async () => {
+    await writeWeeklyAwards(far.deps.orm.em.fork(), far.deps.site.id, addWeeks(thisMonday, -1));
+    const awards = await farGet('/awards');
+    expect(awards.body.items.map((a: { listing: { slug: string }; votes: number }) => [a.listing.slug, a.votes])).toEqual([
+      ['voted-before', 3],
+    ]);
+  });
+});
+
+function addMinutes(date: Date, minutes: number): Date {
+  return new Date(date.getTime() + minutes * 60_000);
+}

@@ -27,6 +27,8 @@ export interface TestAppOptions {
   extraOperations?: readonly Operation[];
   /** Run a worker in this process on the file's own task queue (default true). */
   worker?: boolean;
+  /** The database's time zone, which its sessions start in (default: the server's). */
+  databaseTimeZone?: string;
 }
 
 /**
@@ -38,6 +40,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const temporalAddress = required(testEnv.temporalAddress);
   const database = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   await createDatabaseFromTemplate(serverUrl, database);
+  if (options.databaseTimeZone) {
+    const zone = options.databaseTimeZone;
+    await withServer(serverUrl, (c) => c.query(`alter database "${database}" set timezone to '${zone.replaceAll("'", "''")}'`));
+  }
   const databaseUrl = databaseUrlFor(serverUrl, database);
   await spreadWorkflowKeys(serverUrl, databaseUrl);
   const port = await freePort();
