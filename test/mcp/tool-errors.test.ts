@@ -8,6 +8,17 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+async function runningKey(key: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const rows = await app.app.deps.orm.em
+      .getConnection()
+      .execute<unknown[]>(`select 1 from idempotency_record where key = ? and state = 'running'`, [key]);
+    if (rows.length) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no call holds the key ${key}`);
+}
+
 const effects = async (label: string) =>
   Number(
     (
@@ -95,12 +106,10 @@ describe.each(eras)('mcp tool errors over %s', (era) => {
 
     it('answers 409 conflict while the first call with the key is still running', async () => {
       const args = { label: `slow-${era}`, delay_ms: 800, idempotency_key: `key-slow-${era}` };
-      const [a, b] = await Promise.all([
-        client.callTool({ name: 'test_record_effect', arguments: args }),
-        new Promise((resolve) => setTimeout(resolve, 200)).then(() =>
-          client.callTool({ name: 'test_record_effect', arguments: args }),
-        ),
-      ]);
+      const first = client.callTool({ name: 'test_record_effect', arguments: args });
+      // The second call goes once the first holds the key, however busy the machine.
+      await runningKey(args.idempotency_key);
+      const [a, b] = await Promise.all([first, client.callTool({ name: 'test_record_effect', arguments: args })]);
       expect(a.isError).toBeFalsy();
       expect(b.structuredContent).toMatchObject({ status: 409, code: 'conflict' });
       expect(await effects(`slow-${era}`)).toBe(1);
