@@ -52,7 +52,8 @@ export function restRoutes(deps: AppDeps, operations: readonly Operation[]): Res
         ctx.status = result.status;
         if (result.json === undefined) ctx.body = result.body;
         else {
-          ctx.type = 'json';
+          // On the Node response: Koa's `ctx.type` looks the type up in its MIME table on every request.
+          ctx.res.setHeader('Content-Type', 'application/json; charset=utf-8');
           ctx.body = result.json;
         }
         if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
