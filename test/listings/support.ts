@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createApiKey } from '../../src/accounts/api-keys.js';
 import { ensureUser } from '../../src/accounts/users.js';
-import type { TestApp } from '../support/app.js';
+import { startTestApp, type TestApp } from '../support/app.js';
 import { request, type JsonResponse } from '../support/http.js';
 
 /** A person with an API key, calling the REST API. */
@@ -54,4 +54,17 @@ export async function insertListing(em: EntityManager, siteId: number, seed: Lis
     ],
   );
   return id;
+}
+
+/** The file's own app, with an owner of a live listing (`livewire`) and a stranger to it. */
+export async function startOwnerApp(): Promise<{ app: TestApp; owner: Owner; stranger: Owner; liveId: number }> {
+  const app = await startTestApp({ worker: false });
+  const owner = await ownerWithKey(app, 'owner@example.test');
+  const stranger = await ownerWithKey(app, 'stranger@example.test');
+  const liveId = await insertListing(app.deps.orm.em.fork(), app.deps.site.id, {
+    slug: 'livewire',
+    ownerId: owner.id,
+    status: 'live',
+  });
+  return { app, owner, stranger, liveId };
 }
