@@ -4,7 +4,7 @@ import { catalogueIsEmpty, seedCatalogue } from '../src/seed/catalogue.js';
 import { ReadCache } from '../src/platform/read-cache.js';
 import { serveApi } from '../api/boot.js';
 import { freePort } from '../test/support/ports.js';
-import { runLoad, type LoadOptions, type LoadResult } from './load.js';
+import { runLoad, type LoadResult } from './load.js';
 import { repeatedSearchQueries, shuffled, uniqueSearchQueries } from './search-queries.js';
 import type { BenchSection } from './section.js';
 import { startBenchStack } from './stack.js';
@@ -80,7 +80,7 @@ export const catalogueSection: BenchSection = {
         config: { ...stack.deps.config, port: await freePort() },
         readCache: new ReadCache(0),
       });
-      const load = (origin: string, paths: string[], order: LoadOptions['order'] = 'random') =>
+      const load = (origin: string, paths: string[], order: 'random' | 'sequence' = 'random') =>
         runLoad({ origin, paths, connections, seconds, order });
       const listingPaths = rows.map((r) => `/api/v1/listings/${r.slug}`);
       const queries = repeatedSearchQueries(rows.map((r) => r.name)).map((q) => `/api/v1/listings?${q}`);
@@ -91,23 +91,20 @@ export const catalogueSection: BenchSection = {
         live.map((r) => r.name),
         uniqueQueryCount + warmUps,
       ).map((q) => `/api/v1/listings?${q}`);
-      const get = (origin: string) => (path: string) => fetch(`${origin}${path}`).then((r) => r.arrayBuffer());
+      // Requests outside the rows are sent from the load generator's thread too: a client in the
+      // server's thread would leave its own garbage in the server's heap for the rows to collect.
+      const eachOnce = (origin: string, paths: string[], parallel: number) =>
+        runLoad({ origin, paths, connections: parallel, order: 'each-once' });
       // Warm-up: each cached path once, as a service that has been up for a while has seen its
       // pages; for the uncached rows, paths of their kind that they will not send again.
-      for (const path of [...listingPaths, ...queries]) await get(stack.url)(path);
-      for (const path of [...allListingPaths.slice(-warmUps), ...uniqueQueries.slice(-warmUps)]) await get(uncached.url)(path);
+      await eachOnce(stack.url, [...listingPaths, ...queries], 1);
+      await eachOnce(uncached.url, [...allListingPaths.slice(-warmUps), ...uniqueQueries.slice(-warmUps)], 1);
       const measuredListingPaths = allListingPaths.slice(0, -warmUps);
       // Every document out of date, as after a change of each listing, just before the first-read
       // row (the rows before it read, and so built, some of them).
       const outdateDocuments = () => stack.deps.readPool.query('update listing_document set version = version + 1, body = null');
       // The documents the first-read row did not reach, built as their first reads would build them.
-      const buildDocuments = async () => {
-        let next = 0;
-        const reader = async () => {
-          while (next < measuredListingPaths.length) await get(uncached.url)(measuredListingPaths[next++]);
-        };
-        await Promise.all(Array.from({ length: connections }, reader));
-      };
+      const buildDocuments = () => eachOnce(uncached.url, measuredListingPaths, connections);
       // The bare route first and last: a busy moment of this shared machine shows as a gap
       // between the two, and the ratio is taken against the faster.
       const results = {

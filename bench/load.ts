@@ -3,14 +3,15 @@ import { createRequire } from 'node:module';
 
 /** Load generation with autocannon in a worker thread, so it does not share the server's event loop. */
 
-export interface LoadOptions {
-  /** Request paths (with query): picked at random, or in turn (`sequence`) so none repeats until all are sent. */
+/**
+ * Request paths (with query): for `seconds`, picked at random or in turn (`sequence`: none repeats
+ * until all are sent); or each once in turn, then stop (`each-once`).
+ */
+export type LoadOptions = {
   paths: string[];
-  order?: 'random' | 'sequence';
   origin: string;
   connections: number;
-  seconds: number;
-}
+} & ({ order?: 'random' | 'sequence'; seconds: number } | { order: 'each-once' });
 
 export interface LoadResult {
   requests: number;
@@ -27,21 +28,21 @@ export interface LoadResult {
 const workerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
 const autocannon = require(workerData.autocannon);
-const { paths, origin, connections, seconds, order } = workerData;
+const { paths, origin, connections, seconds, order = 'random' } = workerData;
 const latencies = [];
 let sent = 0;
-const next = order === 'sequence' ? () => paths[sent++ % paths.length] : () => paths[Math.floor(Math.random() * paths.length)];
+const next = order !== 'random' ? () => paths[sent++ % paths.length] : () => paths[Math.floor(Math.random() * paths.length)];
 const instance = autocannon({
   url: origin,
   connections,
-  duration: seconds,
+  ...(order === 'each-once' ? { amount: paths.length } : { duration: seconds }),
   requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }],
 }, (error, result) => {
   if (error) throw error;
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] : 0;
   parentPort.postMessage({
-    requests: latencies.length, wrapped: order === 'sequence' && sent > paths.length, rps: latencies.length / seconds, non2xx: result.non2xx, errors: result.errors,
+    requests: latencies.length, wrapped: order === 'sequence' && sent > paths.length, rps: latencies.length / (order === 'each-once' ? result.duration : seconds), non2xx: result.non2xx, errors: result.errors,
     p50: round(at(0.5)), p95: round(at(0.95)), p99: round(at(0.99)),
   });
 });
