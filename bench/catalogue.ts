@@ -93,8 +93,13 @@ export const catalogueSection: BenchSection = {
       ).map((q) => `/api/v1/listings?${q}`);
       // Requests outside the rows are sent from the load generator's thread too: a client in the
       // server's thread would leave its own garbage in the server's heap for the rows to collect.
-      const eachOnce = (origin: string, paths: string[], parallel: number) =>
-        runLoad({ origin, paths, connections: parallel, order: 'each-once' });
+      // A failed one would leave the rows after it less warm, or documents unbuilt: stop there.
+      const eachOnce = async (origin: string, paths: string[], parallel: number) => {
+        const r = await runLoad({ origin, paths, connections: parallel, order: 'each-once' });
+        if (r.requests !== paths.length || r.errors + r.non2xx > 0) {
+          throw new Error(`${r.requests} of ${paths.length} requests answered, ${r.errors + r.non2xx} failed`);
+        }
+      };
       // Warm-up: each cached path once, as a service that has been up for a while has seen its
       // pages; for the uncached rows, paths of their kind that they will not send again.
       await eachOnce(stack.url, [...listingPaths, ...queries], 1);
