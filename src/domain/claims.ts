@@ -1,3 +1,5 @@
+import { getDomain } from 'tldts';
+
 /**
  * Claims (DESIGN, Claims): how a person proves they run a listing's website, and the only moves of
  * a claim's status. Pure: the check schedule here is what the claimVerification workflow follows.
@@ -60,6 +62,20 @@ export function bareDomain(domain: string): string {
     .toLowerCase()
     .replace(/\.$/, '')
     .replace(/^www\./, '');
+}
+
+/**
+ * Who owns a host: its registrable domain under the Public Suffix List, private section included
+ * (a.github.io and b.github.io belong to different people); an address or a bare suffix is its own.
+ */
+export function registrableDomain(host: string): string {
+  const name = host.trim().toLowerCase().replace(/\.$/, '');
+  return getDomain(name, { allowPrivateDomains: true }) ?? name;
+}
+
+/** True when the host belongs to the same owner as the listing's domain: the only place proof is read. */
+export function isOnListingSite(host: string, domain: string): boolean {
+  return registrableDomain(host) === registrableDomain(bareDomain(domain));
 }
 
 /** True when the address's domain is the listing's domain or a subdomain of it. */

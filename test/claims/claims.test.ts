@@ -220,6 +220,67 @@ describe('meta', () => {
     expect(verified.body).toMatchObject({ status: 'verified', result: `meta tag found on ${world.urlOf('metaco')}` });
     await expectOwnerChanged(listingId);
   });
+  it('refuses a homepage that redirects to another site carrying the token', async () => {
+    await liveListing('victimco');
+    const { body: claim } = await claimant.call('POST', '/claims', { slug: 'victimco', method: 'meta' });
+    world.dns.set('attacker.test', ['127.0.0.1']);
+    world.sites.route(
+      'attacker.test/',
+      serve(`<html><head><meta name="launch-directory-verification" content="${claim.token}"></head></html>`),
+    );
+    world.sites.route('victimco.test/', (_req, res) => res.writeHead(302, { location: world.urlOf('attacker') }).end());
+    const refused = await claimant.call('POST', `/claims/${claim.id}/verify`);
+    expect(refused.body).toMatchObject({
+      status: 'pending',
+      result: 'redirected to another site: attacker.test (the proof must be on victimco.test)',
+    });
+    expect(world.sites.hits).not.toContain('attacker.test/');
+    expect((await previousOwner.call('GET', '/me/listings?per_page=100')).body.items.map((l: any) => l.slug)).toContain(
+      'victimco',
+    );
+  });
+
+  it('refuses a redirect to a neighbour under a private public suffix (a.github.io to b.github.io)', async () => {
+    const listingId = await liveListing('pagesco');
+    const home = (host: string) => `http://${host}:${world.sites.port}/`;
+    await em().execute("update listing set website_url = ?, domain = 'a.github.io' where id = ?", [
+      home('a.github.io'),
+      listingId,
+    ]);
+    world.dns.set('a.github.io', ['127.0.0.1']);
+    world.dns.set('b.github.io', ['127.0.0.1']);
+    const { body: claim } = await claimant.call('POST', '/claims', { slug: 'pagesco', method: 'meta' });
+    world.sites.route(
+      'b.github.io/',
+      serve(`<html><head><meta name="launch-directory-verification" content="${claim.token}"></head></html>`),
+    );
+    world.sites.route('a.github.io/', (_req, res) => res.writeHead(301, { location: home('b.github.io') }).end());
+    const refused = await claimant.call('POST', `/claims/${claim.id}/verify`);
+    expect(refused.body).toMatchObject({
+      status: 'pending',
+      result: 'redirected to another site: b.github.io (the proof must be on a.github.io)',
+    });
+    expect(world.sites.hits).not.toContain('b.github.io/');
+  });
+
+  it('follows a redirect to www on the same site and verifies', async () => {
+    const listingId = await liveListing('wwwco');
+    const { body: claim } = await claimant.call('POST', '/claims', { slug: 'wwwco', method: 'meta' });
+    world.dns.set('www.wwwco.test', ['127.0.0.1']);
+    world.sites.route('wwwco.test/', (_req, res) =>
+      res.writeHead(301, { location: `http://www.wwwco.test:${world.sites.port}/` }).end(),
+    );
+    world.sites.route(
+      'www.wwwco.test/',
+      serve(`<html><head><meta name="launch-directory-verification" content="${claim.token}"></head></html>`),
+    );
+    const verified = await claimant.call('POST', `/claims/${claim.id}/verify`);
+    expect(verified.body).toMatchObject({
+      status: 'verified',
+      result: `meta tag found on http://www.wwwco.test:${world.sites.port}/`,
+    });
+    await expectOwnerChanged(listingId);
+  });
 });
 
 describe('file', () => {
@@ -267,7 +328,7 @@ describe('file', () => {
     const refused = await claimant.call('POST', `/claims/${claim.id}/verify`);
     expect(refused.body).toMatchObject({
       status: 'pending',
-      result: `${world.urlOf('elsewhere', verificationFile)} is outside hopco.test: redirects to another domain are not followed`,
+      result: 'redirected to another site: elsewhere.test (the proof must be on hopco.test)',
     });
     expect(world.sites.hits).not.toContain(`elsewhere.test${verificationFile}`);
   });
