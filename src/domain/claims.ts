@@ -1,4 +1,5 @@
 import { getDomain } from 'tldts';
+import type { Evidence } from './evidence.js';
 
 /**
  * Claims (DESIGN, Claims): how a person proves they run a listing's website, and the only moves of
@@ -78,17 +79,46 @@ export function isOnListingSite(host: string, domain: string): boolean {
   return registrableDomain(host) === registrableDomain(bareDomain(domain));
 }
 
-/** True when the address's domain is the listing's domain or a subdomain of it. */
-export function isAddressAtDomain(email: string, domain: string): boolean {
-  const at = email.lastIndexOf('@');
-  if (at < 0) return false;
-  const host = email
-    .slice(at + 1)
-    .trim()
-    .toLowerCase()
-    .replace(/\.$/, '');
-  const base = bareDomain(domain);
-  return host === base || host.endsWith(`.${base}`);
+/** The mailboxes that speak for a whole domain (CA/Browser Forum Baseline Requirements 3.2.2.4.4). */
+export const domainRoleMailboxes = ['admin', 'administrator', 'webmaster', 'hostmaster', 'postmaster'] as const;
+
+/**
+ * The addresses the listing's own website publishes: its contact email, when a quote the crawler
+ * read on a page of the listing's site contains it. Anything else is only someone's word.
+ */
+export function publishedAddresses(contactEmail: string | null, evidence: readonly Evidence[], domain: string): string[] {
+  const address = contactEmail?.trim().toLowerCase();
+  if (!address) return [];
+  const quoted = evidence.some((item) => addressesIn(item.quote).includes(address) && isOnListingSite(hostOf(item.url), domain));
+  return quoted ? [address] : [];
+}
+
+/** Whole addresses in a text, so that hello@acme.com is not found inside bighello@acme.com. */
+function addressesIn(text: string): string[] {
+  return (text.toLowerCase().match(/[a-z0-9._%+-]+@[a-z0-9.-]+/g) ?? []).map((address) => address.replace(/\.+$/, ''));
+}
+
+/**
+ * The addresses an email claim may use. A role mailbox of the registrable domain, or one the site
+ * itself publishes, speaks for the domain; any other mailbox there (a mail provider's user) does not.
+ */
+export function claimEmailAddresses(domain: string, published: readonly string[]): string[] {
+  const site = registrableDomain(bareDomain(domain));
+  return [...new Set([...domainRoleMailboxes.map((box) => `${box}@${site}`), ...published])];
+}
+
+/** The allowed address the claimant named (compared without case), or undefined when it is none of them. */
+export function allowedClaimEmail(email: string, allowed: readonly string[]): string | undefined {
+  const wanted = email.trim().toLowerCase();
+  return allowed.find((address) => address === wanted);
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
 }
 
 export interface ClaimTarget {
