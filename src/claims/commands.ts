@@ -74,6 +74,15 @@ export async function claimListing(em: EntityManager, siteId: number, userId: nu
 
 /** The claimant's address when it speaks for the listing's domain; else 400 naming the ones that do. */
 async function claimableEmail(em: EntityManager, listingId: number, domain: string, email: string): Promise<string> {
+  const allowed = await claimEmailAddressesOf(em, listingId, domain);
+  const address = allowedClaimEmail(email, allowed);
+  if (address) return address;
+  const message = `must be one of ${allowed.join(', ')}: an address that speaks for ${domain}, not any mailbox there`;
+  throw new AppError('invalid_input', `Invalid request body: email ${message}.`, [{ path: 'body.email', message }]);
+}
+
+/** The addresses an email claim on the listing may use: its domain's role mailboxes and its website's own. */
+export async function claimEmailAddressesOf(em: EntityManager, listingId: number, domain: string): Promise<string[]> {
   // The crawler's quotes for the contact email, from the drafts the listing was made from.
   const [site] = await query(
     em,
@@ -84,11 +93,7 @@ async function claimableEmail(em: EntityManager, listingId: number, domain: stri
           where d.listing_id = l.id and jsonb_typeof(e -> 'quote') = 'string' and jsonb_typeof(e -> 'url') = 'string'), '[]') as evidence
       from listing l where l.id = ${listingId}`,
   );
-  const allowed = claimEmailAddresses(domain, publishedAddresses(site.contact_email, site.evidence, domain));
-  const address = allowedClaimEmail(email, allowed);
-  if (address) return address;
-  const message = `must be one of ${allowed.join(', ')}: an address that speaks for ${domain}, not any mailbox there`;
-  throw new AppError('invalid_input', `Invalid request body: email ${message}.`, [{ path: 'body.email', message }]);
+  return claimEmailAddresses(domain, publishedAddresses(site.contact_email, site.evidence, domain));
 }
 
 async function openClaimOf(em: EntityManager, listingId: number, userId: number): Promise<OpenClaim | undefined> {

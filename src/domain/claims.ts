@@ -41,8 +41,11 @@ export function moveClaim(from: ClaimStatus, event: ClaimEvent): ClaimMove {
   return { ok: false, reason: `The claim is ${from}: only a pending claim can be ${transitions[event]}.` };
 }
 
-/** What one check saw: the proof with this claim's token, proof with another token, none, or no answer. */
-export type ProofFinding = 'match' | 'other' | 'absent' | 'error';
+/**
+ * What one check saw: the proof with this claim's token, proof with another token, none, or no
+ * answer; `refused`: the claim as made can prove nothing (an email address that does not speak for the domain).
+ */
+export type ProofFinding = 'match' | 'other' | 'absent' | 'error' | 'refused';
 
 export interface ClaimCheckOutcome {
   finding: ProofFinding;

@@ -444,6 +444,21 @@ describe('email: an address that speaks for the domain', () => {
     expect(typed.status).toBe(400);
     expect(typed.body.errors).toEqual([{ path: 'body.email', message: allowedMessage('typedco.test') }]);
   }, 60_000);
+  it('fails a claim left from the old rule (any mailbox at the domain) even once its link is confirmed', async () => {
+    const listingId = await liveListing('legacyco');
+    // What claim_listing wrote before this rule: a link mailed to, and confirmed by, any mailbox there.
+    const [{ id }] = await em().execute<{ id: number }[]>(
+      `insert into claim (listing_id, user_id, method, token, email, expires_at, link_sent_at, link_confirmed_at)
+       values (?, ?, 'email', 'legacy-token', 'someone@legacyco.test', now() + interval '7 days', now(), now()) returning id`,
+      [listingId, claimant.id],
+    );
+    const checked = await claimant.call('POST', `/claims/${id}/verify`);
+    expect(checked.body).toMatchObject({
+      status: 'failed',
+      status_reason: `someone@legacyco.test does not speak for legacyco.test: an email claim needs one of ${roleAddresses('legacyco.test').join(', ')}`,
+    });
+    expect((await previousOwner.call('GET', `/me/listings/${listingId}`)).status).toBe(200);
+  });
 });
 
 describe('list_my_claims and verify_claim', () => {
