@@ -9,7 +9,7 @@ import { defineOperation, existingRecord } from './registry.js';
 
 const claimSlug = slug.describe('The listing to claim (max 220).');
 const methodHelp =
-  'dns = a TXT record, meta = a tag on the homepage, file = a file on the website, email = a link sent to an address at the domain.';
+  'dns = a TXT record, meta = a tag on the homepage, file = a file on the website, email = a link sent to admin@, administrator@, webmaster@, hostmaster@ or postmaster@ the domain, or to the contact address its website publishes.';
 
 /** The body's shape depends on the method: `email` comes with method email and with no other. */
 const claimBody = z.discriminatedUnion(
@@ -26,7 +26,9 @@ const claimBody = z.discriminatedUnion(
       email: z
         .email({ error: (issue) => (issue.input === undefined ? 'is required for method email' : 'must be an email address') })
         .max(254)
-        .describe("Method email only, and then required: an address at the listing's domain or a subdomain of it."),
+        .describe(
+          "Method email only, and then required: admin@, administrator@, webmaster@, hostmaster@ or postmaster@ the listing's registrable domain, or the listing's contact email when its website publishes it. Any other address is 400 naming the allowed ones.",
+        ),
     }),
   ],
   { error: `must be one of ${claimMethods.join(', ')}` },
@@ -47,7 +49,7 @@ export const claimListing = defineOperation({
   tag: 'Claims',
   summary: 'Claim an existing listing by proving you run its website',
   description:
-    'Opens a claim on a public listing (slug) and answers 201 with the claim and its instructions: exactly what to publish and where, with the token. Methods: dns (a TXT record "launch-directory-verification=<token>" on the listing\'s domain), meta (<meta name="launch-directory-verification" content="<token>"> on the homepage), file (/.well-known/launch-directory-verification.txt on the website, containing the token), email (a one-time link mailed to `email`, an address at the listing\'s domain or a subdomain; its page has a confirm button). The proof is checked automatically, 1 minute after, then at doubling intervals up to 6 hours, for 7 days; verify_claim checks at once. When proven, the caller owns the listing and its previous owner is told. If the caller already has an open claim on the listing, that claim is answered with 200 and nothing new starts. 404 when no public listing has the slug; 409 when the caller already owns it. Free.',
+    'Opens a claim on a public listing (slug) and answers 201 with the claim and its instructions: exactly what to publish and where, with the token. Methods: dns (a TXT record "launch-directory-verification=<token>" on the listing\'s domain), meta (<meta name="launch-directory-verification" content="<token>"> on the homepage), file (/.well-known/launch-directory-verification.txt on the website, containing the token), email (a one-time link mailed to `email`, which must speak for the domain: admin@, administrator@, webmaster@, hostmaster@ or postmaster@ the listing\'s registrable domain, or the contact address the listing\'s own website publishes; any other address is 400 naming the allowed ones; the link\'s page has a confirm button). Meta and file checks follow redirects only within the listing\'s registrable domain. The proof is checked automatically, 1 minute after, then at doubling intervals up to 6 hours, for 7 days; verify_claim checks at once. When proven, the caller owns the listing and its previous owner is told. If the caller already has an open claim on the listing, that claim is answered with 200 and nothing new starts. 400 for an email that does not speak for the domain; 404 when no public listing has the slug; 409 when the caller already owns it. Free.',
   scope: 'listings:write',
   idempotencyKey: true,
   successStatus: 201,

@@ -4,13 +4,16 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { isPublic } from '../catalogue/sql.js';
 import { hashCredential } from '../domain/credentials.js';
 import {
+  allowedClaimEmail,
   checkDelayMs,
+  claimEmailAddresses,
   claimLifetimeMs,
-  isAddressAtDomain,
   moveClaim,
+  publishedAddresses,
   type ClaimEvent,
   type ClaimMethod,
 } from '../domain/claims.js';
+import type { Evidence } from '../domain/evidence.js';
 import { Claim, type ClaimEntity } from '../entities/claim.js';
 import { AppError, notFound } from '../errors.js';
 import { query, sql } from '../platform/sql.js';
@@ -46,18 +49,14 @@ export async function claimListing(em: EntityManager, siteId: number, userId: nu
   if (!listing) throw notFound(`Listing ${request.slug}`);
   if (listing.owner_id === userId) throw new AppError('conflict', `You already own ${request.slug}: there is nothing to claim.`);
   if (!listing.domain) throw new AppError('conflict', `${request.slug} has no website, so there is no domain to prove.`);
-  if (request.method === 'email' && !isAddressAtDomain(request.email!, listing.domain)) {
-    throw new AppError('invalid_input', 'Invalid request body.', [
-      { path: 'body.email', message: `must be an address at ${listing.domain} or a subdomain of it` },
-    ]);
-  }
+  const email = request.method === 'email' ? await claimableEmail(em, listing.id, listing.domain, request.email!) : null;
   const open = await openClaimOf(em, listing.id, userId);
   if (open) return open;
   const claim = em.create(Claim, {
     listingId: listing.id,
     userId,
     method: request.method,
-    email: request.method === 'email' ? request.email!.trim() : null,
+    email,
     token: randomBytes(16).toString('hex'),
     expiresAt: new Date(Date.now() + claimLifetimeMs),
     nextCheckAt: new Date(Date.now() + checkDelayMs(0)),
@@ -71,6 +70,30 @@ export async function claimListing(em: EntityManager, siteId: number, userId: nu
     return (await openClaimOf(em, listing.id, userId))!;
   }
   return { ...openClaimFields(claim), created: true };
+}
+
+/** The claimant's address when it speaks for the listing's domain; else 400 naming the ones that do. */
+async function claimableEmail(em: EntityManager, listingId: number, domain: string, email: string): Promise<string> {
+  const allowed = await claimEmailAddressesOf(em, listingId, domain);
+  const address = allowedClaimEmail(email, allowed);
+  if (address) return address;
+  const message = `must be one of ${allowed.join(', ')}: an address that speaks for ${domain}, not any mailbox there`;
+  throw new AppError('invalid_input', `Invalid request body: email ${message}.`, [{ path: 'body.email', message }]);
+}
+
+/** The addresses an email claim on the listing may use: its domain's role mailboxes and its website's own. */
+export async function claimEmailAddressesOf(em: EntityManager, listingId: number, domain: string): Promise<string[]> {
+  // The crawler's quotes for the contact email, from the drafts the listing was made from.
+  const [site] = await query(
+    em,
+    sql<{ contact_email: string | null; evidence: Evidence[] }>`select l.contact_email,
+        coalesce((select jsonb_agg(e) from draft d,
+          jsonb_array_elements(jsonb_path_query_array(d.fields, '$.contact_email.evidence[*]')
+            || jsonb_path_query_array(d.fields, '$.contact_email.ai_original.evidence[*]')) e
+          where d.listing_id = l.id and jsonb_typeof(e -> 'quote') = 'string' and jsonb_typeof(e -> 'url') = 'string'), '[]') as evidence
+      from listing l where l.id = ${listingId}`,
+  );
+  return claimEmailAddresses(domain, publishedAddresses(site.contact_email, site.evidence, domain));
 }
 
 async function openClaimOf(em: EntityManager, listingId: number, userId: number): Promise<OpenClaim | undefined> {

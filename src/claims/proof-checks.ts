@@ -1,5 +1,4 @@
 import * as cheerio from 'cheerio';
-import { getDomain } from 'tldts';
 import type { Config } from '../config.js';
 import { fetchPolicyFor, guardedFetch, parseHttpUrl, type FetchedResponse, type FetchPolicy } from '../crawl/guarded-fetch.js';
 import { loadRobots, type RobotsRules } from '../crawl/robots.js';
@@ -8,7 +7,9 @@ import { createTxtLookup, DnsLookupError, type TxtLookup } from '../dns/index.js
 import {
   bareDomain,
   fileUrlOf,
+  isOnListingSite,
   judgeProof,
+  registrableDomain,
   verificationName,
   type ClaimCheckOutcome,
   type ClaimMethod,
@@ -108,22 +109,22 @@ function checkEmail(request: ProofRequest): ClaimCheckOutcome {
   return { finding: 'absent', result: `waiting for the link mailed to ${request.email} to be confirmed` };
 }
 
-/** Where a host belongs: its registrable domain (acme.co.uk for www.acme.co.uk), or itself for an address. */
-function registrableDomain(host: string): string {
-  return getDomain(host) ?? host.toLowerCase();
-}
-
 /**
  * Reads one URL under the crawler's rules, following redirects by hand so that each hop stays
- * within the listing's registrable domain: proof served from somewhere else proves nothing.
+ * on the listing's site (its registrable domain): proof served from somewhere else proves nothing.
  */
 async function fetchWithinDomain(url: string, domain: string, policy: FetchPolicy): Promise<FetchedResponse> {
-  const site = registrableDomain(bareDomain(domain));
   const robotsByOrigin = new Map<string, Promise<RobotsRules>>();
   let current = parseHttpUrl(url);
   for (let hop = 0; ; hop++) {
-    if (registrableDomain(current.hostname) !== site) {
-      throw new CrawlError('off_site', `${current.href} is outside ${site}: redirects to another domain are not followed`);
+    if (!isOnListingSite(current.hostname, domain)) {
+      const site = registrableDomain(bareDomain(domain));
+      throw new CrawlError(
+        'off_site',
+        hop
+          ? `redirected to another site: ${current.hostname} (the proof must be on ${site})`
+          : `${current.hostname} is not on ${site}, where the proof must be`,
+      );
     }
     if (!robotsByOrigin.has(current.origin)) {
       robotsByOrigin.set(

@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { listingUrl } from '../catalogue/sql.js';
-import type { ClaimStatus } from '../domain/claims.js';
+import { allowedClaimEmail, type ClaimCheckOutcome, type ClaimMethod, type ClaimStatus } from '../domain/claims.js';
 import { Claim, type ClaimEntity } from '../entities/claim.js';
 import { Listing } from '../entities/listing.js';
 import type { Mailer } from '../mail/index.js';
 import { query, sql } from '../platform/sql.js';
-import { applyClaimMove, lockedClaim } from './commands.js';
+import { applyClaimMove, claimEmailAddressesOf, lockedClaim } from './commands.js';
 import type { ProofCheck, ProofRequest } from './proof-checks.js';
 import { listingDomain, listingHomepage } from './reads.js';
 
@@ -36,15 +36,23 @@ export async function runClaimCheck(
 ): Promise<ClaimCheckResult> {
   const [target] = await query(
     em,
-    sql<Omit<ProofRequest, 'linkSent' | 'linkConfirmed'> & { link_sent: boolean; link_confirmed: boolean; status: ClaimStatus }>`
-      select c.method, ${listingDomain} as domain, ${listingHomepage} as homepage, c.token, c.email, c.status,
+    sql<
+      Omit<ProofRequest, 'linkSent' | 'linkConfirmed'> & {
+        listing_id: number;
+        link_sent: boolean;
+        link_confirmed: boolean;
+        status: ClaimStatus;
+      }
+    >`
+      select c.method, c.listing_id, ${listingDomain} as domain, ${listingHomepage} as homepage, c.token, c.email, c.status,
         c.link_sent_at is not null as link_sent, c.link_confirmed_at is not null as link_confirmed
       from claim c join listing l on l.id = c.listing_id where c.id = ${claimId}`,
   );
   if (!target) throw new Error(`Claim ${claimId} does not exist`);
   const outcome =
     target.status === 'pending'
-      ? await check({ ...target, linkSent: target.link_sent, linkConfirmed: target.link_confirmed })
+      ? ((await refusedEmail(em, target)) ??
+        (await check({ ...target, linkSent: target.link_sent, linkConfirmed: target.link_confirmed })))
       : null;
   return em.transactional(
     async (tx) => {
@@ -59,10 +67,28 @@ export async function runClaimCheck(
       if (outcome.finding === 'match') canceledClaims = await transferListing(tx, claim, mailer, settings);
       if (outcome.finding === 'other')
         applyClaimMove(claim, 'fail', `The proof was found with another token (${outcome.result}).`);
+      if (outcome.finding === 'refused') applyClaimMove(claim, 'fail', outcome.result);
       return { status: claim.status as ClaimStatus, result: claim.checkResult ?? null, canceledClaims };
     },
     { clear: true },
   );
+}
+
+/**
+ * An email claim whose address does not speak for the domain (opened under an older rule, or the
+ * website no longer publishes it) proves nothing, whoever confirms its link.
+ */
+async function refusedEmail(
+  em: EntityManager,
+  target: { method: ClaimMethod; email: string | null; listing_id: number; domain: string },
+): Promise<ClaimCheckOutcome | undefined> {
+  if (target.method !== 'email') return undefined;
+  const allowed = await claimEmailAddressesOf(em, target.listing_id, target.domain);
+  if (allowedClaimEmail(target.email ?? '', allowed)) return undefined;
+  return {
+    finding: 'refused',
+    result: `${target.email} does not speak for ${target.domain}: an email claim needs one of ${allowed.join(', ')}`,
+  };
 }
 
 /** The claim is proven: the claimant owns the listing, other open claims on it end, the previous owner is told. */

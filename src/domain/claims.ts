@@ -1,3 +1,6 @@
+import { getDomain } from 'tldts';
+import type { Evidence } from './evidence.js';
+
 /**
  * Claims (DESIGN, Claims): how a person proves they run a listing's website, and the only moves of
  * a claim's status. Pure: the check schedule here is what the claimVerification workflow follows.
@@ -38,8 +41,11 @@ export function moveClaim(from: ClaimStatus, event: ClaimEvent): ClaimMove {
   return { ok: false, reason: `The claim is ${from}: only a pending claim can be ${transitions[event]}.` };
 }
 
-/** What one check saw: the proof with this claim's token, proof with another token, none, or no answer. */
-export type ProofFinding = 'match' | 'other' | 'absent' | 'error';
+/**
+ * What one check saw: the proof with this claim's token, proof with another token, none, or no
+ * answer; `refused`: the claim as made can prove nothing (an email address that does not speak for the domain).
+ */
+export type ProofFinding = 'match' | 'other' | 'absent' | 'error' | 'refused';
 
 export interface ClaimCheckOutcome {
   finding: ProofFinding;
@@ -62,17 +68,60 @@ export function bareDomain(domain: string): string {
     .replace(/^www\./, '');
 }
 
-/** True when the address's domain is the listing's domain or a subdomain of it. */
-export function isAddressAtDomain(email: string, domain: string): boolean {
-  const at = email.lastIndexOf('@');
-  if (at < 0) return false;
-  const host = email
-    .slice(at + 1)
-    .trim()
-    .toLowerCase()
-    .replace(/\.$/, '');
-  const base = bareDomain(domain);
-  return host === base || host.endsWith(`.${base}`);
+/**
+ * Who owns a host: its registrable domain under the Public Suffix List, private section included
+ * (a.github.io and b.github.io belong to different people); an address or a bare suffix is its own.
+ */
+export function registrableDomain(host: string): string {
+  const name = host.trim().toLowerCase().replace(/\.$/, '');
+  return getDomain(name, { allowPrivateDomains: true }) ?? name;
+}
+
+/** True when the host belongs to the same owner as the listing's domain: the only place proof is read. */
+export function isOnListingSite(host: string, domain: string): boolean {
+  return registrableDomain(host) === registrableDomain(bareDomain(domain));
+}
+
+/** The mailboxes that speak for a whole domain (CA/Browser Forum Baseline Requirements 3.2.2.4.4). */
+export const domainRoleMailboxes = ['admin', 'administrator', 'webmaster', 'hostmaster', 'postmaster'] as const;
+
+/**
+ * The addresses the listing's own website publishes: its contact email, when a quote the crawler
+ * read on a page of the listing's site contains it. Anything else is only someone's word.
+ */
+export function publishedAddresses(contactEmail: string | null, evidence: readonly Evidence[], domain: string): string[] {
+  const address = contactEmail?.trim().toLowerCase();
+  if (!address) return [];
+  const quoted = evidence.some((item) => addressesIn(item.quote).includes(address) && isOnListingSite(hostOf(item.url), domain));
+  return quoted ? [address] : [];
+}
+
+/** Whole addresses in a text, so that hello@acme.com is not found inside bighello@acme.com. */
+function addressesIn(text: string): string[] {
+  return (text.toLowerCase().match(/[a-z0-9._%+-]+@[a-z0-9.-]+/g) ?? []).map((address) => address.replace(/\.+$/, ''));
+}
+
+/**
+ * The addresses an email claim may use. A role mailbox of the registrable domain, or one the site
+ * itself publishes, speaks for the domain; any other mailbox there (a mail provider's user) does not.
+ */
+export function claimEmailAddresses(domain: string, published: readonly string[]): string[] {
+  const site = registrableDomain(bareDomain(domain));
+  return [...new Set([...domainRoleMailboxes.map((box) => `${box}@${site}`), ...published])];
+}
+
+/** The allowed address the claimant named (compared without case), or undefined when it is none of them. */
+export function allowedClaimEmail(email: string, allowed: readonly string[]): string | undefined {
+  const wanted = email.trim().toLowerCase();
+  return allowed.find((address) => address === wanted);
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
 }
 
 export interface ClaimTarget {

@@ -12,6 +12,10 @@ let claimant: Owner;
 let rival: Owner;
 
 const em = () => app.deps.orm.em.fork();
+const roleAddresses = (domain: string) =>
+  ['admin', 'administrator', 'webmaster', 'hostmaster', 'postmaster'].map((box) => `${box}@${domain}`);
+const allowedMessage = (domain: string, published: string[] = []) =>
+  `must be one of ${[...roleAddresses(domain), ...published].join(', ')}: an address that speaks for ${domain}, not any mailbox there`;
 const verificationFile = '/.well-known/launch-directory-verification.txt';
 
 /** A live listing owned by the previous owner, whose website is http://<slug>.test:<port>/ on the loopback world. */
@@ -110,20 +114,16 @@ describe('claim_listing', () => {
       `file at ${world.urlOf('filed', verificationFile)} whose content is exactly "${file.body.token}"`,
     );
     await liveListing('mailed');
-    const email = await rival.call('POST', '/claims', { slug: 'mailed', method: 'email', email: 'boss@mailed.test' });
-    expect(email.body).toMatchObject({ email: 'boss@mailed.test' });
-    expect(email.body.instructions).toContain('We mailed a one-time link to boss@mailed.test');
+    const email = await rival.call('POST', '/claims', { slug: 'mailed', method: 'email', email: 'hostmaster@mailed.test' });
+    expect(email.body).toMatchObject({ email: 'hostmaster@mailed.test' });
+    expect(email.body.instructions).toContain('We mailed a one-time link to hostmaster@mailed.test');
   });
 
   it('refuses an email outside the listing domain (400 naming the rule), a missing one, and one for another method', async () => {
     await liveListing('strict');
     const outside = await claimant.call('POST', '/claims', { slug: 'strict', method: 'email', email: 'me@gmail.test' });
     expect(outside.status).toBe(400);
-    expect(outside.body.errors).toEqual([
-      { path: 'body.email', message: 'must be an address at strict.test or a subdomain of it' },
-    ]);
-    const lookalike = await claimant.call('POST', '/claims', { slug: 'strict', method: 'email', email: 'me@notstrict.test' });
-    expect(lookalike.status).toBe(400);
+    expect(outside.body.errors).toEqual([{ path: 'body.email', message: allowedMessage('strict.test') }]);
     const missing = await claimant.call('POST', '/claims', { slug: 'strict', method: 'email' });
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toEqual([{ path: 'body.email', message: 'is required for method email' }]);
@@ -220,6 +220,67 @@ describe('meta', () => {
     expect(verified.body).toMatchObject({ status: 'verified', result: `meta tag found on ${world.urlOf('metaco')}` });
     await expectOwnerChanged(listingId);
   });
+  it('refuses a homepage that redirects to another site carrying the token', async () => {
+    await liveListing('victimco');
+    const { body: claim } = await claimant.call('POST', '/claims', { slug: 'victimco', method: 'meta' });
+    world.dns.set('attacker.test', ['127.0.0.1']);
+    world.sites.route(
+      'attacker.test/',
+      serve(`<html><head><meta name="launch-directory-verification" content="${claim.token}"></head></html>`),
+    );
+    world.sites.route('victimco.test/', (_req, res) => res.writeHead(302, { location: world.urlOf('attacker') }).end());
+    const refused = await claimant.call('POST', `/claims/${claim.id}/verify`);
+    expect(refused.body).toMatchObject({
+      status: 'pending',
+      result: 'redirected to another site: attacker.test (the proof must be on victimco.test)',
+    });
+    expect(world.sites.hits).not.toContain('attacker.test/');
+    expect((await previousOwner.call('GET', '/me/listings?per_page=100')).body.items.map((l: any) => l.slug)).toContain(
+      'victimco',
+    );
+  });
+
+  it('refuses a redirect to a neighbour under a private public suffix (a.github.io to b.github.io)', async () => {
+    const listingId = await liveListing('pagesco');
+    const home = (host: string) => `http://${host}:${world.sites.port}/`;
+    await em().execute("update listing set website_url = ?, domain = 'a.github.io' where id = ?", [
+      home('a.github.io'),
+      listingId,
+    ]);
+    world.dns.set('a.github.io', ['127.0.0.1']);
+    world.dns.set('b.github.io', ['127.0.0.1']);
+    const { body: claim } = await claimant.call('POST', '/claims', { slug: 'pagesco', method: 'meta' });
+    world.sites.route(
+      'b.github.io/',
+      serve(`<html><head><meta name="launch-directory-verification" content="${claim.token}"></head></html>`),
+    );
+    world.sites.route('a.github.io/', (_req, res) => res.writeHead(301, { location: home('b.github.io') }).end());
+    const refused = await claimant.call('POST', `/claims/${claim.id}/verify`);
+    expect(refused.body).toMatchObject({
+      status: 'pending',
+      result: 'redirected to another site: b.github.io (the proof must be on a.github.io)',
+    });
+    expect(world.sites.hits).not.toContain('b.github.io/');
+  });
+
+  it('follows a redirect to www on the same site and verifies', async () => {
+    const listingId = await liveListing('wwwco');
+    const { body: claim } = await claimant.call('POST', '/claims', { slug: 'wwwco', method: 'meta' });
+    world.dns.set('www.wwwco.test', ['127.0.0.1']);
+    world.sites.route('wwwco.test/', (_req, res) =>
+      res.writeHead(301, { location: `http://www.wwwco.test:${world.sites.port}/` }).end(),
+    );
+    world.sites.route(
+      'www.wwwco.test/',
+      serve(`<html><head><meta name="launch-directory-verification" content="${claim.token}"></head></html>`),
+    );
+    const verified = await claimant.call('POST', `/claims/${claim.id}/verify`);
+    expect(verified.body).toMatchObject({
+      status: 'verified',
+      result: `meta tag found on http://www.wwwco.test:${world.sites.port}/`,
+    });
+    await expectOwnerChanged(listingId);
+  });
 });
 
 describe('file', () => {
@@ -267,7 +328,7 @@ describe('file', () => {
     const refused = await claimant.call('POST', `/claims/${claim.id}/verify`);
     expect(refused.body).toMatchObject({
       status: 'pending',
-      result: `${world.urlOf('elsewhere', verificationFile)} is outside hopco.test: redirects to another domain are not followed`,
+      result: 'redirected to another site: elsewhere.test (the proof must be on hopco.test)',
     });
     expect(world.sites.hits).not.toContain(`elsewhere.test${verificationFile}`);
   });
@@ -298,12 +359,12 @@ describe('email', () => {
     const created = await claimant.call('POST', '/claims', {
       slug: 'mailco',
       method: 'email',
-      email: 'Founder@Team.Mailco.test',
+      email: 'WebMaster@Mailco.test',
     });
     expect(created.status).toBe(201);
     let mails: { subject: string; text_body: string }[] = [];
     for (let i = 0; i < 100 && !mails.length; i++) {
-      mails = await mailsTo('Founder@Team.Mailco.test');
+      mails = await mailsTo('webmaster@mailco.test');
       if (!mails.length) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(mails).toHaveLength(1);
@@ -318,19 +379,85 @@ describe('email', () => {
     expect(await htmlProblems(page.html)).toEqual([]);
     expect((await claimant.call('POST', `/claims/${created.body.id}/verify`)).body).toMatchObject({
       status: 'pending',
-      result: 'waiting for the link mailed to Founder@Team.Mailco.test to be confirmed',
+      result: 'waiting for the link mailed to webmaster@mailco.test to be confirmed',
     });
 
     const confirmed = await browser.submit(page, '/claims/confirm');
     expect(confirmed.status).toBe(200);
     expect(confirmed.html).toContain('Claim confirmed');
     const verified = await settled(claimant, created.body.id);
-    expect(verified).toMatchObject({ status: 'verified', result: 'link confirmed by Founder@Team.Mailco.test' });
+    expect(verified).toMatchObject({ status: 'verified', result: 'link confirmed by webmaster@mailco.test' });
     await expectOwnerChanged(listingId);
 
     const spent = await browser.get(link);
     expect(spent.status).toBe(400);
     expect(spent.html).toContain('This link no longer works');
+  });
+});
+
+describe('email: an address that speaks for the domain', () => {
+  it('refuses any other mailbox at the domain with 400 naming the allowed ones; admin@ is accepted', async () => {
+    await liveListing('provider');
+    const someone = await claimant.call('POST', '/claims', { slug: 'provider', method: 'email', email: 'someone@provider.test' });
+    expect(someone.status).toBe(400);
+    expect(someone.body.code).toBe('invalid_input');
+    expect(someone.body.errors).toEqual([{ path: 'body.email', message: allowedMessage('provider.test') }]);
+    expect(someone.body.detail).toContain(roleAddresses('provider.test').join(', '));
+    for (const email of ['admin@mail.provider.test', 'admin@provider.test.evil.test', 'admin@notprovider.test']) {
+      const refused = await claimant.call('POST', '/claims', { slug: 'provider', method: 'email', email });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual([{ path: 'body.email', message: allowedMessage('provider.test') }]);
+    }
+    const admin = await claimant.call('POST', '/claims', { slug: 'provider', method: 'email', email: 'admin@provider.test' });
+    expect(admin.status).toBe(201);
+    expect(admin.body).toMatchObject({ method: 'email', email: 'admin@provider.test', status: 'pending' });
+  });
+
+  it('accepts the contact email the crawler quoted from the listing website, not one only typed in', async () => {
+    // The previous owner made the listing from its website: the draft build quoted the contact page.
+    const created = await previousOwner.call('POST', '/drafts', { url: world.urlOf('static') });
+    expect(created.status).toBe(201);
+    let draft: any;
+    for (let i = 0; i < 450 && !['ready', 'failed'].includes(draft?.status); i++) {
+      if (i) await new Promise((resolve) => setTimeout(resolve, 100));
+      draft = (await previousOwner.call('GET', `/drafts/${created.body.id}`)).body;
+    }
+    expect(draft).toMatchObject({ status: 'ready', fields: { contact_email: { value: 'hello@tallyfox.test' } } });
+    const submitted = await previousOwner.call('POST', `/drafts/${created.body.id}/submit`);
+    expect(submitted.status).toBe(200);
+    const { slug } = submitted.body.listing;
+    await em().execute("update listing set status = 'live', launched_at = now() where id = ?", [submitted.body.listing_id]);
+
+    const published = await claimant.call('POST', '/claims', { slug, method: 'email', email: 'Hello@Tallyfox.test' });
+    expect(published.status).toBe(201);
+    expect(published.body).toMatchObject({ email: 'hello@tallyfox.test' });
+    const elsewhere = await rival.call('POST', '/claims', { slug, method: 'email', email: 'sales@tallyfox.test' });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.errors).toEqual([
+      { path: 'body.email', message: allowedMessage('static.test', ['hello@tallyfox.test']) },
+    ]);
+
+    // A contact email with no quote from the website is only the owner's word.
+    await liveListing('typedco');
+    await em().execute("update listing set contact_email = 'me@typedco.test' where slug = 'typedco'");
+    const typed = await claimant.call('POST', '/claims', { slug: 'typedco', method: 'email', email: 'me@typedco.test' });
+    expect(typed.status).toBe(400);
+    expect(typed.body.errors).toEqual([{ path: 'body.email', message: allowedMessage('typedco.test') }]);
+  }, 60_000);
+  it('fails a claim left from the old rule (any mailbox at the domain) even once its link is confirmed', async () => {
+    const listingId = await liveListing('legacyco');
+    // What claim_listing wrote before this rule: a link mailed to, and confirmed by, any mailbox there.
+    const [{ id }] = await em().execute<{ id: number }[]>(
+      `insert into claim (listing_id, user_id, method, token, email, expires_at, link_sent_at, link_confirmed_at)
+       values (?, ?, 'email', 'legacy-token', 'someone@legacyco.test', now() + interval '7 days', now(), now()) returning id`,
+      [listingId, claimant.id],
+    );
+    const checked = await claimant.call('POST', `/claims/${id}/verify`);
+    expect(checked.body).toMatchObject({
+      status: 'failed',
+      status_reason: `someone@legacyco.test does not speak for legacyco.test: an email claim needs one of ${roleAddresses('legacyco.test').join(', ')}`,
+    });
+    expect((await previousOwner.call('GET', `/me/listings/${listingId}`)).status).toBe(200);
   });
 });
 
