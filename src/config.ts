@@ -121,7 +121,9 @@ const envSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(24),
-  PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
+  PAYMENT_PROVIDER: z.enum(['test', 'stripe']).optional(),
+  ALLOW_TEST_PAYMENTS: flag.default(false),
+  OPERATOR_EMAIL: z.email().optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: z.url().optional(),
@@ -212,6 +214,8 @@ export interface OrdersConfig {
   expiryHours: number;
   /** test: a marked test step on the checkout page, no money moves; stripe: Checkout Session + signed webhook. */
   payments: { provider: 'test' } | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl?: string };
+  /** The site team's address: told of every refund and dispute the payment provider reports. */
+  operatorEmail?: string;
   /** Absent: VAT numbers are checked by format and check digit only (quotes say `validated: "format"`). */
   vies?: { url: string; timeoutMs: number };
 }
@@ -326,16 +330,48 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       seller: { name: e.SELLER_NAME, address: e.SELLER_ADDRESS, country: e.SELLER_COUNTRY, vatNumber: e.SELLER_VAT_NUMBER },
       expiryHours: e.ORDER_EXPIRY_HOURS,
       payments: paymentsConfig(e),
+      operatorEmail: e.OPERATOR_EMAIL,
       vies: e.VIES_URL ? { url: e.VIES_URL.replace(/\/$/, ''), timeoutMs: e.VIES_TIMEOUT_MS } : undefined,
     },
   };
 }
 
+/** The process's configuration, or the reason on stderr and exit code 1: a misconfigured process never starts. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 function paymentsConfig(e: z.infer<typeof envSchema>): OrdersConfig['payments'] {
-  if (e.PAYMENT_PROVIDER === 'test') return { provider: 'test' };
+  // Production never falls back to the test provider: it would mark any order paid for nothing.
+  if (e.NODE_ENV === 'production' && !e.PAYMENT_PROVIDER) {
+    throw new ConfigError(
+      'Invalid environment:\n  PAYMENT_PROVIDER: must be set in production (stripe; test only with ALLOW_TEST_PAYMENTS=true)',
+    );
+  }
+  const provider = e.PAYMENT_PROVIDER ?? 'test';
+  if (provider === 'test') {
+    if (e.NODE_ENV === 'production' && !e.ALLOW_TEST_PAYMENTS) {
+      throw new ConfigError(
+        'Invalid environment:\n  PAYMENT_PROVIDER: test takes no money; in production it needs ALLOW_TEST_PAYMENTS=true',
+      );
+    }
+    return { provider: 'test' };
+  }
   if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(
       'Invalid environment:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (see .env.example)',
+    );
+  }
+  // A dispute has a deadline to answer: in production someone must hear of it.
+  if (e.NODE_ENV === 'production' && !e.OPERATOR_EMAIL) {
+    throw new ConfigError(
+      "Invalid environment:\n  OPERATOR_EMAIL: stripe in production needs the site team's address for refunds and disputes",
     );
   }
   return { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL };
