@@ -105,7 +105,7 @@ export type ReversalOutcome = 'recorded' | 'duplicate' | 'unchanged' | 'unknown_
 export async function reversePayment(
   em: EntityManager,
   mailer: Mailer,
-  config: Pick<Config, 'site' | 'orders'>,
+  config: Pick<Config, 'site' | 'mail'>,
   notice: PaymentReversal,
 ): Promise<ReversalOutcome> {
   return em.transactional(
@@ -127,7 +127,7 @@ export async function reversePayment(
       if (mismatch) throw new AppError('conflict', `Not a ${notice.kind} of order ${number}: ${mismatch}`);
       if (!moveOrder(order.status, notice.kind).ok) return 'unchanged';
       const email = await takeBack(tx, mailer, config.site.name, order, notice.kind);
-      const operator = config.orders.operatorEmail;
+      const operator = config.mail.operator;
       if (operator) {
         const what = notice.kind === 'refund' ? 'refunded' : `disputed (${notice.reason ?? 'no reason given'})`;
         await mailer.send(

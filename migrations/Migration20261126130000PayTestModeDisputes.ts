@@ -5,7 +5,7 @@ import { Migration } from '@mikro-orm/migrations';
  * deployment runs later, with invoice numbers of their own (TEST-INV-...) that leave no gap in
  * the real sequence; and an order the payer disputed with their bank becomes `disputed`.
  */
-export class Migration20261126120000PayTestModeDisputes extends Migration {
+export class Migration20261126130000PayTestModeDisputes extends Migration {
   override up(): void {
     this.addSql('alter table orders add column test_mode boolean not null default false, add column disputed_at timestamptz;');
     this.addSql(`update orders set test_mode = true where provider = 'test';`);
