@@ -82,6 +82,7 @@ const envSchema = z.object({
   OAUTH_JWKS: z.string().min(2).optional(),
   COOKIE_KEYS: z.string().min(32).optional(),
   OAUTH_CLIENT_METADATA_TEST_ORIGINS: z.string().min(3).optional(),
+  OAUTH_TRUSTED_CLIENTS: z.string().optional(),
   CRAWL_USER_AGENT: z.string().min(1).max(200).default('LaunchDirectoryBot/1.0'),
   CRAWL_PAGE_BUDGET: z.coerce.number().int().min(1).max(100).default(12),
   CRAWL_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -187,6 +188,8 @@ export interface Config {
      * production, where documents are fetched over https with the SSRF guard.
      */
     clientMetadataTestOrigins: Record<string, string>;
+    /** Client ids and client ID metadata document URLs the operator vouches for: only these show as verified. */
+    trustedClients: string[];
   };
   /** Development pages such as /dev/mail; never in production. */
   devPages: boolean;
@@ -295,6 +298,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         .map((k) => k.trim())
         .filter(Boolean),
       clientMetadataTestOrigins: parseTestOrigins(e.OAUTH_CLIENT_METADATA_TEST_ORIGINS, e.NODE_ENV),
+      trustedClients: parseTrustedClients(e.OAUTH_TRUSTED_CLIENTS),
     },
     devPages: e.NODE_ENV !== 'production',
     validateResponses: e.VALIDATE_RESPONSES,
@@ -405,6 +409,23 @@ function parseTestOrigins(text: string | undefined, env: Config['env']): Record<
       return [host.toLowerCase(), origin];
     }),
   );
+}
+
+/** "client-id,https://app.example/client.json" -> the list; a URL must be an https client ID metadata document address. */
+function parseTrustedClients(text: string | undefined): string[] {
+  const entries = (text ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    // Registered clients' ids are generated without a colon; anything with one must be a document URL.
+    if (entry.includes(':') && URL.parse(entry)?.protocol !== 'https:') {
+      throw new ConfigError(
+        `Invalid environment:\n  OAUTH_TRUSTED_CLIENTS: "${entry}" is neither a client id nor an https client ID metadata document URL`,
+      );
+    }
+  }
+  return [...new Set(entries)];
 }
 
 /** The public address's host, the loopback names, and any extra hostnames (port-agnostic, lower case). */

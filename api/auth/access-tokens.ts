@@ -4,6 +4,8 @@ import type { AppDeps } from '../deps.js';
 export interface AccessTokenClaims extends JWTPayload {
   sub: string;
   client_id: string;
+  /** The grant the token was issued under; the API checks it still exists. */
+  grant_id: string;
   scope?: string;
 }
 
@@ -12,7 +14,7 @@ const publicMembers = ['kty', 'crv', 'x', 'y', 'n', 'e', 'kid', 'alg', 'use'] as
 /**
  * Verifies the OAuth server's JWT access tokens locally (same keys, no network): signature,
  * issuer, the audience of the resource being called, expiry and the at+jwt type, so an ID token
- * or a token for the other resource is refused.
+ * or a token for the other resource is refused. Whether its grant still exists is the caller's check.
  */
 export function accessTokenVerifier(deps: AppDeps): (token: string, audience: string) => Promise<AccessTokenClaims> {
   const keys = deps.keys.jwks.keys.map(
@@ -26,7 +28,7 @@ export function accessTokenVerifier(deps: AppDeps): (token: string, audience: st
       audience,
       typ: 'at+jwt',
       algorithms,
-      requiredClaims: ['exp', 'iat', 'sub', 'client_id', 'jti'],
+      requiredClaims: ['exp', 'iat', 'sub', 'client_id', 'jti', 'grant_id'],
       clockTolerance: 5,
     });
     return payload;

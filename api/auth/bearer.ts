@@ -2,7 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { AppError } from '../../src/errors.js';
 import { looksLikeApiKey } from '../../src/domain/credentials.js';
 import { apiKeyOwner } from '../../src/accounts/api-keys.js';
-import { findUserById } from '../../src/accounts/users.js';
+import { grantHolder } from '../../src/accounts/connected-apps.js';
 import type { AppDeps } from '../deps.js';
 import { scopes, type Principal, type Scope } from '../operations/registry.js';
 import { accessTokenVerifier } from './access-tokens.js';
@@ -22,7 +22,7 @@ export function authenticate(deps: AppDeps): Middleware {
   const principalFor = async (
     credential: string,
     audience: string,
-    em: Parameters<typeof findUserById>[0],
+    em: Parameters<typeof grantHolder>[0],
   ): Promise<Principal> => {
     if (looksLikeApiKey(credential)) {
       const user = await apiKeyOwner(em, credential);
@@ -35,8 +35,12 @@ export function authenticate(deps: AppDeps): Middleware {
     } catch {
       throw invalid(`The access token is not valid for ${audience}: it may have expired or be meant for another resource.`);
     }
-    const user = Number.isSafeInteger(Number(claims.sub)) ? await findUserById(em, Number(claims.sub)) : undefined;
-    if (!user) throw invalid('The account of this access token no longer exists.');
+    const accountId = Number(claims.sub);
+    const user =
+      Number.isSafeInteger(accountId) && typeof claims.grant_id === 'string'
+        ? await grantHolder(em, { grantId: claims.grant_id, accountId, clientId: claims.client_id })
+        : undefined;
+    if (!user) throw invalid('This access token was revoked: the application was disconnected, or the account no longer exists.');
     const granted = new Set((claims.scope ?? '').split(' '));
     return {
       userId: user.id,

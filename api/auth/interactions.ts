@@ -10,18 +10,22 @@ import { form, page } from '../web/layout.js';
 import { sendHtml } from '../web/respond.js';
 import { currentUser, formField, htmlErrors, parseForm, webSession } from '../web/session.js';
 import { signInForm } from '../web/sign-in.js';
+import { clientIdentity, redirectTarget } from '../../src/domain/oauth-clients.js';
+import { clientIdentityHtml, clientNameHtml } from './client-identity.js';
 import { oauthMountPath } from './provider.js';
 
 type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
 
 /**
  * The pages the OAuth server sends people to: sign-in (by email link, then "Continue as") and
- * the "Allow access" consent page naming the client and the scopes it asks for.
+ * the "Allow access" consent page: where the code will be sent, who the client says it is (its
+ * name and how it identified itself, unverified unless the operator trusts it) and the scopes.
  */
 export function interactionRouter(deps: AppDeps, provider: Provider): Router {
   const router = new Router({ prefix: `${oauthMountPath}/interaction/:uid` });
   const keys = deps.keys.cookieKeys;
   const siteName = deps.config.site.name;
+  const { trustedClients } = deps.config.auth;
   router.use(htmlErrors(deps), webSession());
 
   const details = async (ctx: Context): Promise<Details> => {
@@ -44,23 +48,24 @@ export function interactionRouter(deps: AppDeps, provider: Provider): Router {
     const d = await details(ctx);
     const user = currentUser(ctx);
     const csrf = csrfToken(ctx, keys);
-    const client = await provider.Client.find(String(d.params.client_id));
-    const clientName = client?.clientName ?? String(d.params.client_id);
+    const clientId = String(d.params.client_id);
+    const client = clientIdentity(clientId, (await provider.Client.find(clientId))?.clientName, trustedClients);
     const base = `${oauthMountPath}/interaction/${d.uid}`;
     ctx.set('Cache-Control', 'no-store');
     if (!user || d.prompt.name === 'login' || d.session?.accountId !== String(user.id)) {
       const body = user
-        ? html`<p><strong>${clientName}</strong> wants to connect to your account.</p>${form(`${base}/login`, csrf, null, `Continue as ${user.email}`)}
+        ? html`<p>${clientNameHtml(client)} wants to connect to your account.</p>${form(`${base}/login`, csrf, null, `Continue as ${user.email}`)}
 <p><a href="/sign-in?switch=1&amp;return_to=${encodeURIComponent(base)}">Use another email</a></p>`
-        : html`<p>Sign in to connect <strong>${clientName}</strong> to your account. We email you a link; open it in this browser.</p>${signInForm(csrf, base)}`;
+        : html`<p>Sign in to connect ${clientNameHtml(client)} to your account. We email you a link; open it in this browser.</p>${signInForm(csrf, base)}`;
       sendHtml(ctx, page('Sign in', body, { siteName }));
       return;
     }
-    const requested = requestedScopes(d);
-    const fromDocument = (client as { clientIdMetadataDocument?: boolean } | undefined)?.clientIdMetadataDocument === true;
-    const scopeItems = requested.map((s) => html`<li><code>${s}</code>: ${scopeDescriptions[s]}</li>`);
-    const body = html`<p><strong>${clientName}</strong> wants to act for <strong>${user.email}</strong>.</p>
-${fromDocument && html`<p class="note warn">This application identifies itself as <code>${String(d.params.client_id)}</code>. Allow it only if you trust that address.</p>`}
+    const target = redirectTarget(String(d.params.redirect_uri));
+    const scopeItems = requestedScopes(d).map((s) => html`<li><code>${s}</code>: ${scopeDescriptions[s]}</li>`);
+    const body = html`<p>An application asks to act for <strong>${user.email}</strong>.</p>
+<div class="note warn" id="redirect-target"><p>If you allow, your browser goes to <strong id="redirect-host">${target.host}</strong> with a code that lets whoever runs it act for you.</p>
+<p class="muted">Full address: <code>${target.address}</code></p></div>
+${clientIdentityHtml(client)}
 <p>It asks for:</p><ul id="scopes">${scopeItems.length ? scopeItems : html`<li>no access to your account data</li>`}</ul>
 ${form(`${base}/confirm`, csrf, null, 'Allow access', 'inline')} ${form(`${base}/abort`, csrf, null, 'Deny', 'inline')}`;
     sendHtml(ctx, page('Allow access', body, { siteName }));

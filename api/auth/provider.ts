@@ -88,6 +88,14 @@ export function createProvider(deps: AppDeps): Provider {
         cacheDuration: { min: 60, max: day },
       },
     },
+    formats: {
+      customizers: {
+        // The API checks on every use that this grant still exists, so revoking it stops its access tokens at once.
+        jwt: (_ctx, token, jwt) => {
+          if ('grantId' in token && token.grantId) jwt.payload.grant_id = token.grantId;
+        },
+      },
+    },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
     expiresWithSession: async () => false,

@@ -3,6 +3,15 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../src/errors.js';
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyRow } from '../../src/accounts/api-keys.js';
+import {
+  grantKeyPattern,
+  listConnectedApps,
+  revokeConnectedApp,
+  type ConnectedAppRow,
+} from '../../src/accounts/connected-apps.js';
+import { clientIdentity } from '../../src/domain/oauth-clients.js';
+import { clientNameHtml } from '../auth/client-identity.js';
+import { resourcePaths, resourceUrl } from '../auth/resources.js';
 import type { UserRow } from '../../src/accounts/users.js';
 import type { AppDeps } from '../deps.js';
 import { csrfToken, verifyCsrf } from './csrf.js';
@@ -16,7 +25,7 @@ import { currentUser, formField, htmlErrors, parseForm, webSession } from './ses
 
 const keyName = z.string().trim().min(1).max(100);
 
-/** The account area: who you are and your API keys (create, shown once; list; revoke). */
+/** The account area: who you are, your API keys (create, shown once; list; revoke) and connected apps (list; revoke). */
 export function accountRouter(deps: AppDeps): Router {
   const router = new Router();
   const keys = deps.keys.cookieKeys;
@@ -35,8 +44,12 @@ export function accountRouter(deps: AppDeps): Router {
     const csrf = csrfToken(ctx, keys);
     const list = await listApiKeys(ctx.state.em, user.id);
     const followed = await followedListings(ctx.state.em, deps.site.id, deps.config.publicUrl, user.id);
+    const apps = connectedAppsHtml(deps, await listConnectedApps(ctx.state.em, user.id), csrf);
     ctx.set('Cache-Control', 'no-store');
-    sendHtml(ctx, page('Your account', accountBody(user, list, followed, csrf, newKey), { siteName: deps.config.site.name }));
+    sendHtml(
+      ctx,
+      page('Your account', accountBody(user, list, followed, apps, csrf, newKey), { siteName: deps.config.site.name }),
+    );
   };
 
   router.get('/account', async (ctx) => {
@@ -65,13 +78,53 @@ export function accountRouter(deps: AppDeps): Router {
     ctx.status = 303;
     ctx.redirect('/account');
   });
+
+  router.post('/account/connected-apps/:key/revoke', parseForm, async (ctx) => {
+    verifyCsrf(ctx, keys, formField(ctx, 'csrf'));
+    const user = requireUser(ctx);
+    if (!user) return;
+    const key = String(ctx.params.key);
+    if (!grantKeyPattern.test(key) || !(await revokeConnectedApp(ctx.state.em, user.id, key)))
+      throw new AppError('not_found', 'That connected application was not found.');
+    ctx.status = 303;
+    ctx.redirect('/account');
+  });
   return router;
+}
+
+/** The grants the person gave OAuth clients: who (labelled), what, when, and a revoke button. */
+function connectedAppsHtml(deps: AppDeps, apps: ConnectedAppRow[], csrf: string): Html {
+  const resourceNames = new Map(
+    resourcePaths.map((p) => [resourceUrl(deps.config, p), p === '/mcp' ? 'MCP server' : 'REST API']),
+  );
+  const rows = apps.length
+    ? joinHtml(
+        apps.map((app) => {
+          const client = clientIdentity(app.client_id, app.client_name ?? undefined, deps.config.auth.trustedClients);
+          const scopes = Object.entries(app.resources).map(
+            ([resource, granted]) =>
+              html`<li>${resourceNames.get(resource) ?? resource}: ${joinHtml(
+                granted.split(' ').map((s) => html`<code>${s}</code>`),
+                ', ',
+              )}</li>`,
+          );
+          return html`<tr data-client-id="${app.client_id}"><td>${clientNameHtml(client)}<br><code class="muted">${app.client_id}</code></td>
+<td><ul>${scopes}</ul></td><td>${date(app.granted_at)}</td><td>${app.last_used_at ? date(app.last_used_at) : 'not yet'}</td>
+<td>${form(`/account/connected-apps/${app.key}/revoke`, csrf, null, 'Revoke', 'inline')}</td></tr>`;
+        }),
+        '\n',
+      )
+    : html`<tr><td colspan="5">No application is connected to your account.</td></tr>`;
+  return html`<h2 id="connected-apps">Connected apps</h2>
+<p class="muted">Applications you allowed to act for you over OAuth. Revoking one ends its tokens at once; it has to ask you again.</p>
+<table><thead><tr><th>Application</th><th>Access</th><th>Allowed</th><th>Last used</th><th></th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function accountBody(
   user: UserRow,
   list: ApiKeyRow[],
   followed: ListingSummary[],
+  apps: Html,
   csrf: string,
   newKey?: { key: string; name: string },
 ): Html {
@@ -100,6 +153,7 @@ ${shown}
 <table><thead><tr><th>Name</th><th>Key</th><th>Created</th><th>Last used</th><th></th></tr></thead><tbody>${rows}</tbody></table>
 <h3>Create a key</h3>
 ${form('/account/api-keys', csrf, html`<p><label>Name <input type="text" name="name" required maxlength="100" placeholder="e.g. my laptop"></label></p>`, 'Create API key')}
+${apps}
 <p>Agents can also connect over OAuth: see <a href="/docs">the API docs</a>.</p>`;
 }
 

@@ -19,7 +19,7 @@ export class OAuthRecordStore {
     await query(
       this.em,
       sql`insert into oauth_record (kind, id_hash, payload, grant_id, uid, expires_at)
-       values (${this.kind}, ${hashCredential(id)}, ${sql.json(withoutSecrets(payload))}::jsonb, ${typeof payload.grantId === 'string' ? payload.grantId : null}, ${typeof payload.uid === 'string' && payload.uid !== id ? payload.uid : null}, case when ${expiresInSeconds ?? null}::int is null then null else now() + make_interval(secs => ${expiresInSeconds ?? null}::int) end)
+       values (${this.kind}, ${hashCredential(id)}, ${sql.json(withoutSecrets(payload))}::jsonb, ${grantIdOf(this.kind, id, payload)}, ${typeof payload.uid === 'string' && payload.uid !== id ? payload.uid : null}, case when ${expiresInSeconds ?? null}::int is null then null else now() + make_interval(secs => ${expiresInSeconds ?? null}::int) end)
        on conflict (kind, id_hash) do update set payload = excluded.payload, grant_id = excluded.grant_id,
          uid = excluded.uid, expires_at = excluded.expires_at`,
     );
@@ -63,6 +63,12 @@ export class OAuthRecordStore {
     if (!row) return undefined;
     return row.consumed === null ? row.payload : { ...row.payload, consumed: row.consumed };
   }
+}
+
+/** A grant is filed under its own id, so that revoking it reaches its codes and tokens in one statement. */
+function grantIdOf(kind: string, id: string, payload: OAuthPayload): string | null {
+  if (kind === 'Grant') return id;
+  return typeof payload.grantId === 'string' ? payload.grantId : null;
 }
 
 /** The id (jti) is the credential; an interaction's copy of the session cookie is one too. */

@@ -216,7 +216,7 @@ describe('OAuth authorization server', () => {
       email: 'cimd@example.com',
     });
     expect(auth.consentHtml).toContain('Document Client');
-    expect(auth.consentHtml).toContain('identifies itself as <code>https://cimd.test/client.json</code>');
+    expect(auth.consentHtml).toContain('client ID metadata document at <code>https://cimd.test/client.json</code>');
     const token = await exchangeCode(app, auth, cimdId, cimdRedirect);
     expect(token.status).toBe(200);
     expect(decodeJwt(token.body.access_token)).toMatchObject({ aud: mcp, client_id: cimdId, scope: 'orders:write' });
