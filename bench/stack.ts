@@ -29,10 +29,12 @@ export async function startBenchStack(env: Partial<Record<keyof Env, string>>, d
   mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o755); // PostgreSQL runs as its own user when we are root.
   const port = await freePort();
-  // Production settings; production needs an SMTP server, and the bench sends no mail.
+  // Production settings; production needs an SMTP server and a payment provider, and the bench sends no mail and pays nothing.
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'production',
+    PAYMENT_PROVIDER: 'test',
+    ALLOW_TEST_PAYMENTS: 'true',
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,

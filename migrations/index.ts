@@ -16,6 +16,7 @@ import { Migration20261125500000SearchScale } from './Migration20261125500000Sea
 import { Migration20261125600000SearchIndexSync } from './Migration20261125600000SearchIndexSync.js';
 import { Migration20261125700000ListingDocument } from './Migration20261125700000ListingDocument.js';
 import { Migration20261126120000OAuthConnectedApps } from './Migration20261126120000OAuthConnectedApps.js';
+import { Migration20261126130000PayTestModeDisputes } from './Migration20261126130000PayTestModeDisputes.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
 export const migrationsList = [
@@ -37,4 +38,5 @@ export const migrationsList = [
   { name: 'Migration20261125600000SearchIndexSync', class: Migration20261125600000SearchIndexSync },
   { name: 'Migration20261125700000ListingDocument', class: Migration20261125700000ListingDocument },
   { name: 'Migration20261126120000OAuthConnectedApps', class: Migration20261126120000OAuthConnectedApps },
+  { name: 'Migration20261126130000PayTestModeDisputes', class: Migration20261126130000PayTestModeDisputes },
 ];

@@ -64,6 +64,7 @@ const envSchema = z.object({
 
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).max(254).default('Launch Directory <no-reply@localhost>'),
+  OPERATOR_EMAIL: z.email().max(254).optional(),
   SIGN_IN_LINK_TTL_MINUTES: z.coerce
     .number()
     .int()
@@ -122,7 +123,8 @@ const envSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(24),
-  PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
+  PAYMENT_PROVIDER: z.enum(['test', 'stripe']).optional(),
+  ALLOW_TEST_PAYMENTS: flag.default(false),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: z.url().optional(),
@@ -170,7 +172,8 @@ export interface Config {
   bodyLimitBytes: number;
   trustProxy: boolean;
   seedListings: number;
-  mail: { smtpUrl?: string; from: string };
+  /** operator: who is told of what needs a person's eye (a promo code used past its limit); absent: the log only. */
+  mail: { smtpUrl?: string; from: string; operator?: string };
   auth: {
     signInLinkTtlMinutes: number;
     sessionTtlDays: number;
@@ -284,7 +287,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     seedListings: e.SEED_LISTINGS,
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, operator: e.OPERATOR_EMAIL },
     auth: {
       signInLinkTtlMinutes: e.SIGN_IN_LINK_TTL_MINUTES,
       sessionTtlDays: e.SESSION_TTL_DAYS,
@@ -335,11 +338,42 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
 }
 
+/** The process's configuration, or the reason on stderr and exit code 1: a misconfigured process never starts. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 function paymentsConfig(e: z.infer<typeof envSchema>): OrdersConfig['payments'] {
-  if (e.PAYMENT_PROVIDER === 'test') return { provider: 'test' };
+  // Production never falls back to the test provider: it would mark any order paid for nothing.
+  if (e.NODE_ENV === 'production' && !e.PAYMENT_PROVIDER) {
+    throw new ConfigError(
+      'Invalid environment:\n  PAYMENT_PROVIDER: must be set in production (stripe; test only with ALLOW_TEST_PAYMENTS=true)',
+    );
+  }
+  const provider = e.PAYMENT_PROVIDER ?? 'test';
+  if (provider === 'test') {
+    if (e.NODE_ENV === 'production' && !e.ALLOW_TEST_PAYMENTS) {
+      throw new ConfigError(
+        'Invalid environment:\n  PAYMENT_PROVIDER: test takes no money; in production it needs ALLOW_TEST_PAYMENTS=true',
+      );
+    }
+    return { provider: 'test' };
+  }
   if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(
       'Invalid environment:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (see .env.example)',
+    );
+  }
+  // A dispute has a deadline to answer: in production someone must hear of it.
+  if (e.NODE_ENV === 'production' && !e.OPERATOR_EMAIL) {
+    throw new ConfigError(
+      "Invalid environment:\n  OPERATOR_EMAIL: stripe in production needs the site team's address for refunds and disputes",
     );
   }
   return { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL };

@@ -1,4 +1,4 @@
-import { loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { openOrm } from './db.js';
 import { createLogger } from './logger.js';
 import { connectTemporal, prepareTemporal } from './temporal.js';
@@ -8,7 +8,7 @@ import { createWorker, readWorkflowBundle } from './worker.js';
  * `npm run worker`: a worker process for DATABASE_URL and TEMPORAL_ADDRESS. WORKFLOW_BUNDLE names
  * a prebuilt workflow bundle (tests build one per run); without it the worker bundles at start.
  */
-const config = loadConfig();
+const config = loadConfigOrExit();
 const log = createLogger(config, 'worker');
 if (!config.database.url || !config.temporal.address) {
   log.fatal('npm run worker needs DATABASE_URL and TEMPORAL_ADDRESS; for a local stack use npm start.');

@@ -53,7 +53,8 @@ export function checkoutRouter(deps: AppDeps): Router {
   const render = (ctx: Context, order: CheckoutOrder, token: string, notice?: Html) => {
     const csrf = csrfToken(ctx, keys);
     const body = checkoutBody(order, token, csrf, provider, notice);
-    sendHtml(ctx, page(`Order ${order.number}`, body, { siteName: deps.config.site.name, noindex: true }));
+    const title = `Order ${order.number}${order.test_mode ? ' (TEST)' : ''}`;
+    sendHtml(ctx, page(title, body, { siteName: deps.config.site.name, noindex: true }));
   };
 
   router.get('/:number', async (ctx) => {
@@ -101,12 +102,21 @@ export function checkoutRouter(deps: AppDeps): Router {
       });
     } else if (provider.kind === 'test') {
       if (!Object.hasOwn(paymentMethods, method)) return refuse(ctx, order, token, 400, 'Choose how to pay.');
-      await acceptPayment(ctx.state.em, deps.temporal, {
+      const outcome = await acceptPayment(ctx.state.em, deps.temporal, {
         number: order.number,
         provider: 'test',
         eventId: `test-${order.number}`,
         method,
       });
+      if (outcome === 'not_payable') return refuse(ctx, order, token, 409, 'This order cannot be paid with test payments.');
+    } else if (order.test_mode) {
+      return refuse(
+        ctx,
+        order,
+        token,
+        409,
+        'This order was made with test payments and cannot be paid for real: create a new one.',
+      );
     } else {
       const [owner] = await query(ctx.state.em, sql<{ email: string }>`select email from app_user where id = ${order.owner_id}`);
       const session = await provider.startPayment({
@@ -135,6 +145,7 @@ const statusText: Record<OrderView['status'], string> = {
   expired: 'This order expired before it was paid. Create a new one.',
   canceled: 'This order was canceled.',
   refunded: 'This order was refunded.',
+  disputed: 'The payment of this order is disputed with the bank; what it bought is withdrawn.',
 };
 
 function linesTable(order: CheckoutOrder): Html {
@@ -164,7 +175,10 @@ ${order.promo && html`<dt>Promo ${order.promo.code}</dt><dd>−${dollars(order.p
 }
 
 function checkoutBody(order: CheckoutOrder, token: string, csrf: string, provider: PaymentProvider, notice?: Html): Html {
-  const status = html`<p id="order-status" data-status="${order.status}">${statusText[order.status]}</p>`;
+  const test =
+    order.test_mode &&
+    html`<p class="note warn" id="test-order" role="note"><strong>TEST ORDER</strong>: made with the test payment provider. No money moves; paid or not, nothing was paid.</p>`;
+  const status = html`${test}<p id="order-status" data-status="${order.status}">${statusText[order.status]}</p>`;
   if (order.status !== 'pending') return html`${notice}${status}${linesTable(order)}`;
   const field = (name: string, label: string, value: string, extra: Html | string = '') =>
     html`<p><label>${label}<br><input type="text" name="${name}" id="${name}" value="${value}"${extra}></label></p>`;

@@ -1,8 +1,9 @@
 /**
  * An order's status and the only moves between them (DESIGN, Orders): pending until paid or
- * expired; a paid order is fulfilled line by line; a paid or fulfilled order can be refunded.
+ * expired; a paid order is fulfilled line by line; a paid or fulfilled order can be refunded, or
+ * disputed by the payer with their bank (the provider says so).
  */
-export const orderStatuses = ['pending', 'paid', 'fulfilled', 'expired', 'canceled', 'refunded'] as const;
+export const orderStatuses = ['pending', 'paid', 'fulfilled', 'expired', 'canceled', 'refunded', 'disputed'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 const transitions = {
@@ -11,9 +12,13 @@ const transitions = {
   cancel: { from: ['pending'], to: 'canceled' },
   fulfil: { from: ['paid'], to: 'fulfilled' },
   refund: { from: ['paid', 'fulfilled'], to: 'refunded' },
+  dispute: { from: ['paid', 'fulfilled'], to: 'disputed' },
 } as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus }>;
 
 export type OrderEvent = keyof typeof transitions;
+
+/** The moves that take back what an order bought: the money went back, or the payer contests it. */
+export type OrderReversal = Extract<OrderEvent, 'refund' | 'dispute'>;
 
 export type OrderMove = { ok: true; status: OrderStatus } | { ok: false; reason: string };
 

@@ -41,6 +41,9 @@ export const Order = defineEntity({
     paidAt: p.datetime().nullable(),
     fulfilledAt: p.datetime().nullable(),
     refundedAt: p.datetime().nullable(),
+    disputedAt: p.datetime().nullable(),
+    /** Made while the test payment provider ran: it can only be paid by it, and says TEST everywhere. */
+    testMode: p.boolean().default(false),
     createdAt: p.datetime().defaultRaw('now()'),
     updatedAt: p.datetime().defaultRaw('now()'),
     version: p.integer().version(),

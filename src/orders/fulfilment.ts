@@ -129,11 +129,16 @@ export async function completeOrder(em: EntityManager, mailer: Mailer, config: C
       if (order.lines.getItems().some((l) => !l.fulfilledAt)) {
         throw new AppError('conflict', `Order ${number} has lines not fulfilled yet.`);
       }
+      // Test orders number their invoices apart, so the real sequence has no gaps.
+      const next = order.testMode
+        ? sql`'TEST-INV-', nextval('test_invoice_number_seq')`
+        : sql`'INV-', nextval('invoice_number_seq')`;
       const [{ invoice }] = await query(
         tx,
         sql<{
           invoice: string;
-        }>`select 'INV-' || extract(year from now())::int || '-' || lpad(nextval('invoice_number_seq')::text, 6, '0') as invoice`,
+        }>`select concat_ws('', prefix, extract(year from now())::int, '-', lpad(seq::text, 6, '0')) as invoice
+         from (select ${next}) as n(prefix, seq)`,
       );
       const now = new Date();
       Object.assign(order, { status: move.status, fulfilledAt: now, invoiceNumber: invoice, updatedAt: now });
@@ -165,6 +170,7 @@ async function invoiceFacts(tx: EntityManager, order: OrderEntity, invoiceNumber
   return {
     invoiceNumber,
     orderNumber: order.number,
+    testMode: order.testMode,
     issuedOn: isoDate(issued),
     buyer: {
       email: owner?.email ?? '',

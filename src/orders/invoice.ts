@@ -10,6 +10,8 @@ export type InvoiceLine = Omit<PricedLine, 'listing_id' | 'options'> & { listing
 export interface InvoiceFacts {
   invoiceNumber: string;
   orderNumber: string;
+  /** Made with the test payment provider: nothing was paid, and the invoice says so first. */
+  testMode: boolean;
   issuedOn: string;
   buyer: { email: string; name: string | null; address: string | null; country: string; vatNumber: string | null };
   vat: { scheme: VatScheme; rate: number };
@@ -46,7 +48,9 @@ export function receiptMail(
       `${l.discount_cents ? `, promo -${dollars(l.discount_cents)}` : ''}, net ${dollars(l.net_cents)}, VAT ${l.vat_rate}% ${dollars(l.vat_cents)}, total ${dollars(l.total_cents)}`,
   );
   const t = facts.totals;
+  const test = 'TEST INVOICE: made with the test payment provider. Nothing was paid; this is not a tax invoice.';
   const text = [
+    ...(facts.testMode ? [test, ''] : []),
     `Invoice ${facts.invoiceNumber} for order ${facts.orderNumber}, issued ${facts.issuedOn}`,
     '',
     `Seller: ${sellerLines.join(', ')}`,
@@ -64,7 +68,7 @@ export function receiptMail(
     (l) =>
       html`<tr><td>${l.product}${l.listing ? ` (${l.listing})` : ''}</td><td>${String(l.quantity)}</td><td>${dollars(l.net_cents)}</td><td>${String(l.vat_rate)}%</td><td>${dollars(l.vat_cents)}</td><td>${dollars(l.total_cents)}</td></tr>`,
   );
-  const body = html`<h1>Invoice ${facts.invoiceNumber}</h1><p>Order ${facts.orderNumber}, issued ${facts.issuedOn}</p>
+  const body = html`${facts.testMode && html`<p><strong>${test}</strong></p>`}<h1>Invoice ${facts.invoiceNumber}</h1><p>Order ${facts.orderNumber}, issued ${facts.issuedOn}</p>
 <p><strong>Seller</strong><br>${joinHtml(
     sellerLines.map((s) => html`${s}`),
     html`<br>`,
@@ -76,5 +80,6 @@ export function receiptMail(
 <table><thead><tr><th>Item</th><th>Qty</th><th>Net</th><th>VAT rate</th><th>VAT</th><th>Total</th></tr></thead><tbody>${rows}</tbody></table>
 <p>Net ${dollars(t.net_cents)} · VAT ${dollars(t.vat_cents)} · <strong>Total paid ${dollars(t.total_cents)} USD</strong></p>
 <p>${vatNote(facts.vat.scheme)}</p>`;
-  return { subject: `Your receipt: invoice ${facts.invoiceNumber} (order ${facts.orderNumber})`, text, html: body.toString() };
+  const subject = `${facts.testMode ? 'TEST receipt' : 'Your receipt'}: invoice ${facts.invoiceNumber} (order ${facts.orderNumber})`;
+  return { subject, text, html: body.toString() };
 }

@@ -1,7 +1,9 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { moveOrder } from '../domain/order-status.js';
+import { noticeMismatch, type NoticedMoney } from '../domain/provider-notice.js';
 import { Order } from '../entities/order.js';
+import { AppError } from '../errors.js';
 import type { ConfirmedPayment } from '../payments/index.js';
 import { execute, query, sql } from '../platform/sql.js';
 import type { TemporalHandle } from '../temporal.js';
@@ -13,8 +15,8 @@ export interface PaymentReport {
   provider: 'test' | 'stripe' | 'free';
   /** The provider's id of this notice: the same notice twice is recorded once. */
   eventId: string;
-  /** What the provider says was paid, when it says; a different amount is not taken as payment of this order. */
-  amountCents?: number;
+  /** What the provider says was paid, when it says; another amount or currency is refused (409), nothing recorded. */
+  paid?: NoticedMoney;
   method?: string;
   reference?: string;
 }
@@ -23,8 +25,9 @@ export type PaymentOutcome = 'recorded' | 'duplicate' | 'not_payable';
 
 /**
  * Records a payment once: the notice's id is stored in the same transaction as the move
- * pending -> paid (and the promo code's redemption), so a repeated notice changes nothing. The
- * caller then signals the order's lifecycle.
+ * pending -> paid (and the promo code's redemption), so a repeated notice changes nothing. A test
+ * payment pays only an order made in test mode. A notice of another amount or currency is refused
+ * (409) and rolls back, its id unrecorded. The caller then signals the order's lifecycle.
  */
 export async function recordPayment(em: EntityManager, report: PaymentReport): Promise<PaymentOutcome> {
   return em.transactional(
@@ -37,8 +40,11 @@ export async function recordPayment(em: EntityManager, report: PaymentReport): P
       if (!fresh) return 'duplicate';
       const order = await tx.findOne(Order, { number: report.number }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!order) return 'not_payable';
+      const mismatch = report.paid && noticeMismatch(order, report.paid);
+      if (mismatch) throw new AppError('conflict', `Not a payment of order ${order.number}: ${mismatch}`);
+      if (report.provider === 'test' && !order.testMode) return 'not_payable';
       const move = moveOrder(order.status, 'pay');
-      if (!move.ok || (report.amountCents !== undefined && report.amountCents !== order.totalCents)) return 'not_payable';
+      if (!move.ok) return 'not_payable';
       Object.assign(order, {
         status: move.status,
         paidAt: new Date(),
@@ -72,7 +78,7 @@ export function providerPayment(payment: ConfirmedPayment): PaymentReport {
     number: payment.number,
     provider: 'stripe',
     eventId: payment.eventId,
-    amountCents: payment.amountCents,
+    paid: { amountCents: payment.amountCents, currency: payment.currency },
     reference: payment.reference ?? undefined,
   };
 }

@@ -157,6 +157,10 @@ export const order = z.object({
   paid_at: timestamp.nullable(),
   fulfilled_at: timestamp.nullable(),
   refunded_at: timestamp.nullable(),
+  disputed_at: timestamp.nullable().describe('When the payer disputed the payment with their bank.'),
+  test_mode: z
+    .boolean()
+    .describe('true: made with the test payment provider; no money moves, and a paid test order was paid by nobody.'),
 });
 
 export const orderPage = pageOf(order);

@@ -25,11 +25,14 @@ interface OrderRow {
   paid_at: string | null;
   fulfilled_at: string | null;
   refunded_at: string | null;
+  disputed_at: string | null;
+  test_mode: boolean;
 }
 
 const orderColumns = sql`o.number, o.status, o.checkout_token, o.subtotal_cents, o.discount_cents, o.net_cents, o.vat_cents,
   o.total_cents, o.vat, o.promo, o.invoice_number, iso_utc(o.created_at) as created_at, iso_utc(o.expires_at) as expires_at,
   iso_utc(o.paid_at) as paid_at, iso_utc(o.fulfilled_at) as fulfilled_at, iso_utc(o.refunded_at) as refunded_at,
+  iso_utc(o.disputed_at) as disputed_at, o.test_mode,
   (select coalesce(json_agg(json_build_object('product', l.product_key, 'listing_id', l.listing_id, 'options', l.options,
      'quantity', l.quantity, 'unit_cents', l.unit_cents, 'discount_cents', l.discount_cents, 'net_cents', l.net_cents,
      'vat_rate', l.vat_rate, 'vat_cents', l.vat_cents, 'total_cents', l.total_cents, 'fulfilled', l.fulfilled_at is not null)

@@ -13,11 +13,27 @@ export interface PaymentRequest {
 
 /** A payment the provider confirmed in a verified notice. */
 export interface ConfirmedPayment {
+  kind: 'payment';
   eventId: string;
   number: string;
   amountCents: number;
+  currency: string;
   reference: string | null;
 }
+
+/** Money of a payment taken back, in a verified notice: refunded, or disputed by the payer with their bank. */
+export interface PaymentReversal {
+  kind: 'refund' | 'dispute';
+  eventId: string;
+  /** The provider's id of the payment (a Stripe PaymentIntent), which the order keeps as its reference. */
+  reference: string;
+  amountCents: number;
+  currency: string;
+  /** Disputes: the payer's stated reason. */
+  reason?: string;
+}
+
+export type ProviderNotice = ConfirmedPayment | PaymentReversal;
 
 /**
  * Payment providers. `test` (the embedded default) takes the payment on the checkout page itself,
@@ -30,8 +46,8 @@ export interface StripeProvider {
   kind: 'stripe';
   /** Creates a Checkout Session for the order's total; answers where to send the person and the session id. */
   startPayment(request: PaymentRequest): Promise<{ url: string; sessionId: string }>;
-  /** Verifies a webhook's signature (400 when wrong); answers the payment it confirms, or null for other events. */
-  confirmedPayment(rawBody: Buffer, signature: string | undefined): ConfirmedPayment | null;
+  /** Verifies a webhook's signature (400 when wrong); answers the payment, refund or dispute it reports, or null for other events. */
+  verifiedNotice(rawBody: Buffer, signature: string | undefined): ProviderNotice | null;
   /** Refunds the payment in full. */
   refund(paymentIntent: string): Promise<void>;
 }
@@ -84,29 +100,63 @@ export function createPaymentProvider(config: OrdersConfig): PaymentProvider {
       if (!session.url) throw new AppError('unavailable', 'The payment provider gave no payment page; try again.');
       return { url: session.url, sessionId: session.id };
     },
-    confirmedPayment(rawBody, signature) {
+    verifiedNotice(rawBody, signature) {
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature ?? '', payments.webhookSecret);
       } catch {
         throw new AppError('invalid_input', 'The webhook signature is missing or wrong.');
       }
-      if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') return null;
-      const session = event.data.object;
-      const number = session.metadata?.order_number ?? session.client_reference_id;
-      if (session.payment_status !== 'paid' || !number || session.amount_total === null) return null;
-      const intent = session.payment_intent;
-      return {
-        eventId: event.id,
-        number,
-        amountCents: session.amount_total,
-        reference: typeof intent === 'string' ? intent : (intent?.id ?? null),
-      };
+      return stripeNotice(event);
     },
     async refund(paymentIntent) {
       await stripe.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey: `refund-${paymentIntent}` });
     },
   };
+}
+
+const idOf = (value: string | { id: string } | null): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
+
+/** What a verified Stripe event tells about an order's money; null for events that tell nothing. */
+function stripeNotice(event: Stripe.Event): ProviderNotice | null {
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const session = event.data.object;
+      const number = session.metadata?.order_number ?? session.client_reference_id;
+      if (session.payment_status !== 'paid' || !number || session.amount_total === null || !session.currency) return null;
+      return {
+        kind: 'payment',
+        eventId: event.id,
+        number,
+        amountCents: session.amount_total,
+        currency: session.currency,
+        reference: idOf(session.payment_intent),
+      };
+    }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const reference = idOf(charge.payment_intent);
+      if (!reference) return null;
+      // What went back so far: a partial refund differs from the order's total and is refused as such.
+      return { kind: 'refund', eventId: event.id, reference, amountCents: charge.amount_refunded, currency: charge.currency };
+    }
+    case 'charge.dispute.created': {
+      const dispute = event.data.object;
+      const reference = idOf(dispute.payment_intent);
+      if (!reference) return null;
+      return {
+        kind: 'dispute',
+        eventId: event.id,
+        reference,
+        amountCents: dispute.amount,
+        currency: dispute.currency,
+        reason: dispute.reason,
+      };
+    }
+    default:
+      return null;
+  }
 }
 
 /** The ways the specification lets a person pay; the test step offers each. */

@@ -203,6 +203,6 @@ describe('development mail page', () => {
     const page = await request(`${app.url}/dev/mail`);
     expect(page.status).toBe(200);
     expect(page.text).toContain('Development mail outbox');
-    expect(loadConfig({ NODE_ENV: 'production' }).devPages).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test', ALLOW_TEST_PAYMENTS: 'true' }).devPages).toBe(false);
   });
 });

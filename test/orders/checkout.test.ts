@@ -48,7 +48,7 @@ describe('create_checkout and the checkout page', () => {
     expect(created.status).toBe(201);
     const order = created.body;
     expect(order.number).toMatch(/^LD-\d{4}-\d{6}$/);
-    expect(order).toMatchObject({ status: 'pending', currency: 'USD', promo: { code: 'HALF', applied: true } });
+    expect(order).toMatchObject({ status: 'pending', currency: 'USD', promo: { code: 'HALF', applied: true }, test_mode: true });
     expect(order.lines.map((l: any) => [l.product, l.fulfilled])).toEqual([
       ['launch', false],
       ['extra-category', false],
@@ -65,6 +65,8 @@ describe('create_checkout and the checkout page', () => {
     const page = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
     await page.goto(order.checkout_url);
     expect(await page.textContent('#order-status')).toContain('Waiting for payment');
+    expect(await page.title()).toContain('(TEST)');
+    expect(await page.textContent('#test-order')).toContain('TEST ORDER');
     expect(await page.textContent('#test-payment')).toContain('TEST PAYMENT: no money moves');
     for (const method of ['Card', 'Mobile wallet', 'Online wallet', 'Crypto'])
       expect(await page.textContent('#test-payment')).toContain(method);
@@ -96,8 +98,15 @@ describe('create_checkout and the checkout page', () => {
       () => shop.owner.call('GET', `/orders/${order.number}`),
       (r) => r.body.status === 'fulfilled',
     );
-    expect(fulfilled.body).toMatchObject({ status: 'fulfilled', checkout_url: null, total_cents: net, vat_cents: 0 });
-    expect(fulfilled.body.invoice_number).toMatch(/^INV-\d{4}-\d{6}$/);
+    expect(fulfilled.body).toMatchObject({
+      status: 'fulfilled',
+      checkout_url: null,
+      total_cents: net,
+      vat_cents: 0,
+      test_mode: true,
+    });
+    // A test order's invoice is numbered apart, so real invoice numbers have no gaps.
+    expect(fulfilled.body.invoice_number).toMatch(/^TEST-INV-\d{4}-\d{6}$/);
     expect(fulfilled.body.lines.every((l: any) => l.fulfilled)).toBe(true);
 
     const [listing] = await sql<{ unlocked_sections: string[]; category_ids: number[]; billboard_cents: string }>(
@@ -118,11 +127,12 @@ describe('create_checkout and the checkout page', () => {
 
     const mails = await sql<{ subject: string; text_body: string }>(
       app,
-      "select subject, text_body from mail_outbox where recipient = ? and subject like 'Your receipt%'",
+      "select subject, text_body from mail_outbox where recipient = ? and subject like 'TEST receipt%'",
       ['buyer@example.com'],
     );
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain(fulfilled.body.invoice_number);
+    expect(mails[0].text_body).toMatch(/^TEST INVOICE: .*Nothing was paid/);
     expect(mails[0].text_body).toContain('Launch Directory GmbH');
     expect(mails[0].text_body).toContain('VAT number DE136695976');
     expect(mails[0].text_body).toContain('VAT number FR40303265045');
@@ -138,6 +148,7 @@ describe('create_checkout and the checkout page', () => {
     // The paid page says so; paying again changes nothing.
     await page.goto(order.checkout_url);
     expect(await page.getAttribute('#order-status', 'data-status')).toBe('fulfilled');
+    expect(await page.textContent('#test-order')).toContain('TEST ORDER');
     expect(await page.$('#pay')).toBeNull();
 
     const mine = await shop.owner.call('GET', '/orders');

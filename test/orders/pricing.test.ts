@@ -3,6 +3,7 @@ import { promoRefusal, type PromoCode } from '../../src/domain/promo.js';
 import { vatTreatment } from '../../src/domain/vat.js';
 import { parseVatNumber } from '../../src/domain/vat-number.js';
 import { moveOrder, orderNumber } from '../../src/domain/order-status.js';
+import { noticeMismatch } from '../../src/domain/provider-notice.js';
 
 const seller = 'DE';
 const launch: LineRequest = { product: 'launch', listingId: 1, options: {}, unitCents: 4900, quantity: 1 };
@@ -147,11 +148,26 @@ describe('order status and numbers', () => {
     expect(moveOrder('pending', 'pay')).toEqual({ ok: true, status: 'paid' });
     expect(moveOrder('paid', 'fulfil')).toEqual({ ok: true, status: 'fulfilled' });
     expect(moveOrder('fulfilled', 'refund')).toEqual({ ok: true, status: 'refunded' });
+    expect(moveOrder('paid', 'dispute')).toEqual({ ok: true, status: 'disputed' });
+    expect(moveOrder('fulfilled', 'dispute')).toEqual({ ok: true, status: 'disputed' });
+    for (const from of ['pending', 'expired', 'canceled', 'refunded', 'disputed'] as const) {
+      expect(moveOrder(from, 'dispute').ok).toBe(false);
+    }
+    expect(moveOrder('disputed', 'refund').ok).toBe(false);
     expect(moveOrder('expired', 'pay')).toMatchObject({ ok: false, reason: expect.stringContaining('expired') });
     expect(moveOrder('paid', 'expire').ok).toBe(false);
   });
 
   it('numbers orders LD-<year>-<6 digits>', () => {
     expect(orderNumber(2026, 42)).toBe('LD-2026-000042');
+  });
+});
+
+describe('a provider notice against its order', () => {
+  const order = { totalCents: 15_000, currency: 'USD' };
+  it('concerns the order only for its exact amount and currency', () => {
+    expect(noticeMismatch(order, { amountCents: 15_000, currency: 'usd' })).toBeNull();
+    expect(noticeMismatch(order, { amountCents: 14_999, currency: 'usd' })).toContain('14999 cents');
+    expect(noticeMismatch(order, { amountCents: 15_000, currency: 'eur' })).toContain('EUR');
   });
 });

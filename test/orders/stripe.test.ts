@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { recordPayment } from '../../src/orders/payment.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { runCli } from '../support/cli.js';
 import { request } from '../support/http.js';
@@ -7,6 +8,7 @@ import { WebClient } from '../support/web-client.js';
 import { openShop, sql, type Shop } from './support.js';
 
 const webhookSecret = 'whsec_launch_directory_tests';
+const operatorEmail = 'site-team@example.com';
 let stripeMock: StripeMock;
 let app: TestApp;
 let shop: Shop;
@@ -20,6 +22,7 @@ beforeAll(async () => {
       STRIPE_SECRET_KEY: 'sk_test_123launchdirectory',
       STRIPE_WEBHOOK_SECRET: webhookSecret,
       STRIPE_API_URL: stripeMock.url,
+      OPERATOR_EMAIL: operatorEmail,
     },
   });
   shop = await openShop(app, 'stripe-buyer@example.com', 'striped');
@@ -29,24 +32,45 @@ afterAll(async () => {
   await stripeMock?.close();
 });
 
-function sessionCompleted(eventId: string, number: string, amount: number) {
-  return JSON.stringify({
-    id: eventId,
-    object: 'event',
-    type: 'checkout.session.completed',
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: 'cs_test_launch',
-        object: 'checkout.session',
-        payment_status: 'paid',
-        amount_total: amount,
-        currency: 'usd',
-        client_reference_id: number,
-        metadata: { order_number: number },
-        payment_intent: 'pi_test_launch',
-      },
-    },
+function event(id: string, type: string, object: Record<string, unknown>) {
+  return JSON.stringify({ id, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
+}
+
+function sessionCompleted(eventId: string, number: string, amount: number, currency = 'usd', paymentIntent = 'pi_test_launch') {
+  return event(eventId, 'checkout.session.completed', {
+    id: `cs_test_${number}`,
+    object: 'checkout.session',
+    payment_status: 'paid',
+    amount_total: amount,
+    currency,
+    client_reference_id: number,
+    metadata: { order_number: number },
+    payment_intent: paymentIntent,
+  });
+}
+
+function chargeRefunded(eventId: string, paymentIntent: string, amount: number, refunded = amount, currency = 'usd') {
+  return event(eventId, 'charge.refunded', {
+    id: `ch_${paymentIntent}`,
+    object: 'charge',
+    amount,
+    amount_refunded: refunded,
+    refunded: refunded === amount,
+    currency,
+    payment_intent: paymentIntent,
+  });
+}
+
+function disputeCreated(eventId: string, paymentIntent: string, amount: number, currency = 'usd') {
+  return event(eventId, 'charge.dispute.created', {
+    id: `dp_${paymentIntent}`,
+    object: 'dispute',
+    amount,
+    currency,
+    charge: `ch_${paymentIntent}`,
+    payment_intent: paymentIntent,
+    reason: 'fraudulent',
+    status: 'needs_response',
   });
 }
 
@@ -56,6 +80,43 @@ const deliver = (payload: string, signature: string) =>
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     body: payload,
   });
+
+const deliverSigned = (payload: string) =>
+  deliver(payload, signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }));
+
+async function orderOf(owner: Shop['owner'], number: string) {
+  return (await owner.call('GET', `/orders/${number}`)).body;
+}
+
+async function untilStatus(owner: Shop['owner'], number: string, status: string) {
+  let order = await orderOf(owner, number);
+  for (let i = 0; i < 150 && order.status !== status; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    order = await orderOf(owner, number);
+  }
+  return order;
+}
+
+async function subjectsTo(email: string): Promise<string[]> {
+  const rows = await sql<{ subject: string }>(app, 'select subject from mail_outbox where recipient = ? order by id', [email]);
+  return rows.map((r) => r.subject);
+}
+
+/** A billboard order of a new owner, paid through a signed notice of its payment intent and fulfilled. */
+async function paidBillboard(slug: string, paymentIntent: string) {
+  const buyer = await openShop(app, `${slug}@example.com`, slug);
+  const created = await buyer.owner.call('POST', '/orders/checkout', {
+    items: [{ product: 'billboard', listing_id: buyer.listingId, amount_cents: 10_000 }],
+    billing_country: 'US',
+  });
+  const { number, total_cents: total } = created.body;
+  expect(total).toBe(10_000);
+  const paid = await deliverSigned(sessionCompleted(`evt_paid_${slug}`, number, total, 'usd', paymentIntent));
+  expect(paid.body.outcome).toBe('recorded');
+  expect((await untilStatus(buyer.owner, number, 'fulfilled')).status).toBe('fulfilled');
+  expect(await contributions(number)).toEqual([10_000]);
+  return { owner: buyer.owner, number, total };
+}
 
 async function contributions(number: string): Promise<number[]> {
   const rows = await sql<{ amount_cents: string }>(
@@ -143,17 +204,147 @@ describe('payment through Stripe (against stripe-mock)', () => {
     ]);
     expect(mails.map((m) => m.subject)).toContain(`Order ${order.number} refunded`);
     expect((await runCli(app, 'order', 'refund', order.number)).status).toBe(1);
+
+    // Stripe then reports the refund the site team made: the order is refunded already, nothing changes.
+    const echo = await deliverSigned(chargeRefunded('evt_test_refund_echo', 'pi_test_launch', 15_000));
+    expect(echo.status).toBe(200);
+    expect(echo.body.outcome).toBe('unchanged');
+    expect((await subjectsTo(shop.owner.email)).filter((s) => s === `Order ${order.number} refunded`)).toHaveLength(1);
+    expect(await subjectsTo(operatorEmail)).toEqual([]);
   }, 90_000);
 
-  it('does not take a notice for another amount as payment of the order', async () => {
+  it('refuses a notice of another amount or currency as payment of the order, and records nothing', async () => {
     const other = await openShop(app, 'short-payer@example.com', 'short-paid');
     const created = await other.owner.call('POST', '/orders/checkout', {
       items: [{ product: 'unlock-sections', listing_id: other.listingId }],
       billing_country: 'US',
     });
-    const payload = sessionCompleted('evt_test_short', created.body.number, 1);
-    const res = await deliver(payload, signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }));
-    expect(res.body.outcome).toBe('not_payable');
-    expect((await other.owner.call('GET', `/orders/${created.body.number}`)).body.status).toBe('pending');
+    const { number, total_cents: total } = created.body;
+    for (const [eventId, payload] of [
+      ['evt_test_short', sessionCompleted('evt_test_short', number, 1)],
+      ['evt_test_euro', sessionCompleted('evt_test_euro', number, total, 'eur')],
+    ]) {
+      const res = await deliverSigned(payload);
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe('conflict');
+      expect(res.body.detail).toContain(`Not a payment of order ${number}`);
+      expect(await sql(app, 'select 1 from payment_event where event_id = ?', [eventId])).toHaveLength(0);
+    }
+    expect((await orderOf(other.owner, number)).status).toBe('pending');
+    expect((await deliverSigned(sessionCompleted('evt_test_right', number, total, 'usd', 'pi_test_right'))).body.outcome).toBe(
+      'recorded',
+    );
+  });
+
+  it('takes an order back once when Stripe reports its refund, and tells the owner and the site team', async () => {
+    const { owner, number, total } = await paidBillboard('refunded-in-stripe', 'pi_test_refunded');
+    for (const payload of [
+      chargeRefunded('evt_refund_euro', 'pi_test_refunded', total, total, 'eur'),
+      chargeRefunded('evt_refund_part', 'pi_test_refunded', total, total - 1),
+    ]) {
+      const res = await deliverSigned(payload);
+      expect(res.status).toBe(409);
+      expect(res.body.detail).toContain('Not a refund of order');
+    }
+    expect((await orderOf(owner, number)).status).toBe('fulfilled');
+    expect(await contributions(number)).toEqual([10_000]);
+
+    const payload = chargeRefunded('evt_refund_full', 'pi_test_refunded', total);
+    const res = await deliverSigned(payload);
+    expect(res.status).toBe(200);
+    expect(res.body.outcome).toBe('recorded');
+    const refunded = await orderOf(owner, number);
+    expect(refunded).toMatchObject({ status: 'refunded', disputed_at: null });
+    expect(refunded.refunded_at).not.toBeNull();
+    expect(await contributions(number)).toEqual([]);
+    expect(await subjectsTo(owner.email)).toContain(`Order ${number} refunded`);
+    expect(await subjectsTo(operatorEmail)).toEqual([`Stripe: order ${number} refunded`]);
+
+    // Stripe delivers an event again when unsure it arrived: nothing changes the second time.
+    const again = await deliverSigned(payload);
+    expect(again.body.outcome).toBe('duplicate');
+    expect((await subjectsTo(owner.email)).filter((s) => s.endsWith('refunded'))).toHaveLength(1);
+    expect(await subjectsTo(operatorEmail)).toHaveLength(1);
+    expect(await orderOf(owner, number)).toEqual(refunded);
+  }, 60_000);
+
+  it('takes an order back as disputed when the payer disputes it, once', async () => {
+    const { owner, number, total } = await paidBillboard('disputed-in-stripe', 'pi_test_disputed');
+    const wrong = await deliverSigned(disputeCreated('evt_dispute_wrong', 'pi_test_disputed', total + 100));
+    expect(wrong.status).toBe(409);
+    expect((await orderOf(owner, number)).status).toBe('fulfilled');
+    expect(await contributions(number)).toEqual([10_000]);
+
+    const payload = disputeCreated('evt_dispute', 'pi_test_disputed', total);
+    expect((await deliverSigned(payload)).body.outcome).toBe('recorded');
+    const disputed = await orderOf(owner, number);
+    expect(disputed.status).toBe('disputed');
+    expect(disputed.disputed_at).not.toBeNull();
+    expect(await contributions(number)).toEqual([]);
+    expect(await subjectsTo(owner.email)).toContain(`Order ${number} disputed`);
+    expect(await subjectsTo(operatorEmail)).toContain(`Stripe: order ${number} disputed (fraudulent)`);
+
+    const before = await subjectsTo(operatorEmail);
+    expect((await deliverSigned(payload)).body.outcome).toBe('duplicate');
+    expect((await deliverSigned(chargeRefunded('evt_after_dispute', 'pi_test_disputed', total))).body.outcome).toBe('unchanged');
+    expect(await orderOf(owner, number)).toEqual(disputed);
+    expect(await subjectsTo(operatorEmail)).toEqual(before);
+  }, 60_000);
+
+  it('answers a notice about a payment of no order without changing anything', async () => {
+    const res = await deliverSigned(chargeRefunded('evt_refund_stranger', 'pi_test_nobody', 500));
+    expect(res.status).toBe(200);
+    expect(res.body.outcome).toBe('unknown_payment');
+  });
+});
+
+describe('the test payment step with Stripe configured', () => {
+  it('cannot mark an order paid: Pay goes to Stripe, and a test payment is refused', async () => {
+    const buyer = await openShop(app, 'test-step@example.com', 'test-step');
+    const created = await buyer.owner.call('POST', '/orders/checkout', {
+      items: [{ product: 'unlock-sections', listing_id: buyer.listingId }],
+      billing_country: 'US',
+    });
+    const order = created.body;
+    expect(order.test_mode).toBe(false);
+
+    const browser = new WebClient(app.url);
+    const page = await browser.get(order.checkout_url);
+    expect(page.html).not.toContain('TEST ORDER');
+    expect(page.html).not.toContain('TEST PAYMENT');
+    const paying = await browser.submit(page, `/checkout/${order.number}`, { action: 'pay', name: 'Tess', method: 'card' });
+    expect(paying.status).toBe(302);
+    expect(paying.location).toMatch(/^https:\/\//);
+    expect((await orderOf(buyer.owner, order.number)).status).toBe('pending');
+
+    // A test payment pays only an order made in test mode, whoever records it.
+    const outcome = await recordPayment(app.deps.orm.em.fork(), {
+      number: order.number,
+      provider: 'test',
+      eventId: `test-${order.number}`,
+      method: 'card',
+    });
+    expect(outcome).toBe('not_payable');
+    expect((await orderOf(buyer.owner, order.number)).status).toBe('pending');
+  });
+
+  it('does not take real money for an order made in test mode', async () => {
+    const buyer = await openShop(app, 'left-over@example.com', 'left-over');
+    const created = await buyer.owner.call('POST', '/orders/checkout', {
+      items: [{ product: 'unlock-sections', listing_id: buyer.listingId }],
+      billing_country: 'US',
+    });
+    // As if made before the deployment moved from the test provider to Stripe.
+    await sql(app, 'update orders set test_mode = true where number = ?', [created.body.number]);
+    const sessions = () => stripeMock.requests.filter((r) => r.path === '/v1/checkout/sessions').length;
+    const sessionsBefore = sessions();
+    const browser = new WebClient(app.url);
+    const page = await browser.get(created.body.checkout_url);
+    expect(page.html).toContain('TEST ORDER');
+    const paying = await browser.submit(page, `/checkout/${created.body.number}`, { action: 'pay', name: 'Leftover' });
+    expect(paying.status).toBe(409);
+    expect(paying.html).toContain('made with test payments');
+    expect(sessions()).toBe(sessionsBefore);
+    expect((await orderOf(buyer.owner, created.body.number)).status).toBe('pending');
   });
 });

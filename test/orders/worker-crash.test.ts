@@ -76,7 +76,7 @@ describe('orderFulfilment when its worker is killed between two lines', () => {
       second,
     ]);
     expect([...sections.unlocked_sections].sort()).toEqual(['media', 'milestones', 'story']);
-    const receipts = await sql(app, "select 1 from mail_outbox where recipient = ? and subject like 'Your receipt%'", [
+    const receipts = await sql(app, "select 1 from mail_outbox where recipient = ? and subject like 'TEST receipt%'", [
       shop.owner.email,
     ]);
     expect(receipts).toHaveLength(1);
