@@ -64,6 +64,7 @@ const envSchema = z.object({
 
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).max(254).default('Launch Directory <no-reply@localhost>'),
+  OPERATOR_EMAIL: z.email().max(254).optional(),
   SIGN_IN_LINK_TTL_MINUTES: z.coerce
     .number()
     .int()
@@ -169,7 +170,8 @@ export interface Config {
   bodyLimitBytes: number;
   trustProxy: boolean;
   seedListings: number;
-  mail: { smtpUrl?: string; from: string };
+  /** operator: who is told of what needs a person's eye (a promo code used past its limit); absent: the log only. */
+  mail: { smtpUrl?: string; from: string; operator?: string };
   auth: {
     signInLinkTtlMinutes: number;
     sessionTtlDays: number;
@@ -281,7 +283,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     seedListings: e.SEED_LISTINGS,
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, operator: e.OPERATOR_EMAIL },
     auth: {
       signInLinkTtlMinutes: e.SIGN_IN_LINK_TTL_MINUTES,
       sessionTtlDays: e.SESSION_TTL_DAYS,

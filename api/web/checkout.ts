@@ -82,8 +82,7 @@ export function checkoutRouter(deps: AppDeps): Router {
         promoCode: billing.promo_code || null,
       });
     } catch (error) {
-      if (!(error instanceof AppError) || error.status >= 500) throw error;
-      return refuse(ctx, order, token, error.status, error.message);
+      return refusal(ctx, order, token, error);
     }
     order = await load(ctx, token);
     if (formField(ctx, 'action') !== 'pay') return render(ctx, order, token, html`<p class="note">Totals updated.</p>`);
@@ -94,14 +93,14 @@ export function checkoutRouter(deps: AppDeps): Router {
     }
     const method = formField(ctx, 'method') ?? '';
     if (order.total_cents === 0) {
-      await acceptPayment(ctx.state.em, deps.temporal, {
-        number: order.number,
-        provider: 'free',
-        eventId: `free-${order.number}`,
-      });
+      try {
+        await acceptPayment(ctx.state.em, deps, { number: order.number, provider: 'free', eventId: `free-${order.number}` });
+      } catch (error) {
+        return refusal(ctx, order, token, error);
+      }
     } else if (provider.kind === 'test') {
       if (!Object.hasOwn(paymentMethods, method)) return refuse(ctx, order, token, 400, 'Choose how to pay.');
-      await acceptPayment(ctx.state.em, deps.temporal, {
+      await acceptPayment(ctx.state.em, deps, {
         number: order.number,
         provider: 'test',
         eventId: `test-${order.number}`,
@@ -124,6 +123,11 @@ export function checkoutRouter(deps: AppDeps): Router {
   const refuse = (ctx: Context, order: CheckoutOrder, token: string, status: number, message: string) => {
     ctx.status = status;
     render(ctx, order, token, html`<p class="note warn" id="checkout-error" role="alert">${message}</p>`);
+  };
+  // A refusal of the core (a promo code used up meanwhile) is shown on the page; anything else is not the person's to fix.
+  const refusal = (ctx: Context, order: CheckoutOrder, token: string, error: unknown) => {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    refuse(ctx, order, token, error.status, error.message);
   };
   return router;
 }

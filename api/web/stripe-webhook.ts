@@ -30,7 +30,7 @@ export function stripeWebhookRouter(deps: AppDeps): Router {
   if (provider.kind !== 'stripe') return router;
   router.post('/webhooks/stripe', async (ctx) => {
     const payment = provider.confirmedPayment(await rawBody(ctx), ctx.get('stripe-signature') || undefined);
-    const outcome = payment ? await acceptPayment(ctx.state.em, deps.temporal, providerPayment(payment)) : 'ignored';
+    const outcome = payment ? await acceptPayment(ctx.state.em, deps, providerPayment(payment)) : 'ignored';
     ctx.body = { received: true, outcome };
   });
   return router;

@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import { isCountryCode } from '../domain/countries.js';
 import type { ListingPlan, ListingStatus } from '../domain/listing-status.js';
 import { priceOrder, type LineRequest } from '../domain/pricing.js';
-import { promoRefusal, promoRefusalText, type PromoCode } from '../domain/promo.js';
+import { promoRefusal, type PromoCode } from '../domain/promo.js';
 import { vatTreatment } from '../domain/vat.js';
 import { isEuCountry } from '../domain/vat-rates.js';
 import { parseVatNumber } from '../domain/vat-number.js';
@@ -13,7 +13,7 @@ import { AppError, notFound } from '../errors.js';
 import { query, sql } from '../platform/sql.js';
 import { weekHasSlot } from '../publishing/slots.js';
 import { createVatNumberChecker, type VatNumberChecker } from '../vat/index.js';
-import { assertPromoTriesLeft, findPromoCode, recordPromoMiss } from './promo-codes.js';
+import { assertPromoTriesLeft, findPromoCode, promoCodeRefused, recordPromoMiss } from './promo-codes.js';
 import type { OrderBody, OrderItem, Quote } from './schemas.js';
 
 /** Who orders, on which site, under which rules. */
@@ -232,8 +232,7 @@ async function usablePromo(
   );
   if (!reason) return promo!;
   await recordPromoMiss(em, caller);
-  const text = promoRefusalText(reason, code, promo);
-  throw new AppError('promo_code_refused', text, [{ path: 'body.promo_code', message: `${reason}: ${text}` }]);
+  throw promoCodeRefused(reason, code, promo);
 }
 
 /** The buyer for a caller of this site, under the configured rules and VAT number check. */
