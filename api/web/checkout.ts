@@ -164,6 +164,7 @@ function linesTable(order: CheckoutOrder): Html {
 <dl class="facts" id="totals"><dt>Subtotal</dt><dd>${dollars(order.subtotal_cents)}</dd>
 ${order.promo && html`<dt>Promo ${order.promo.code}</dt><dd>−${dollars(order.promo.discount_cents)}</dd>`}
 <dt>Net</dt><dd>${dollars(order.net_cents)}</dd><dt>VAT</dt><dd id="vat">${dollars(order.vat_cents)} · ${scheme}</dd>
+${vat.reason && html`<dt>Why this VAT</dt><dd id="vat-reason">${vat.reason}</dd>`}
 <dt>Total</dt><dd><strong id="total">${dollars(order.total_cents)}</strong> USD</dd></dl>`;
 }
 
