@@ -93,6 +93,13 @@ describe('VAT numbers checked by VIES', () => {
     expect(vies.asked).toHaveLength(1);
   });
 
+  it('shows the person on the checkout page why standard VAT applies', async () => {
+    const created = await shop.owner.call('POST', '/orders/checkout', body('ES', 'ESB12345678'));
+    expect(created.body.vat).toMatchObject({ scheme: 'standard', vies_result: 'unavailable' });
+    const page = await new WebClient(app.url).get(created.body.checkout_url);
+    expect(page.html).toContain(`<dd id="vat-reason">${notConfirmed('unavailable')}</dd>`);
+  });
+
   it('records the check on the order when it is paid and prints its date and result on the invoice', async () => {
     const created = await shop.owner.call('POST', '/orders/checkout', body('FR', 'FR40303265045'));
     expect(created.status).toBe(201);
