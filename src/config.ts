@@ -218,7 +218,7 @@ export interface OrdersConfig {
   expiryHours: number;
   /** test: a marked test step on the checkout page, no money moves; stripe: Checkout Session + signed webhook. */
   payments: { provider: 'test' } | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl?: string };
-  /** Absent: VAT numbers are checked by format and check digit only (quotes say `validated: "format"`). */
+  /** Absent: VAT numbers are checked by format and check digit only (`vies_result: "format_only"`: standard VAT, never reverse charge). */
   vies?: { url: string; timeoutMs: number };
 }
 

@@ -83,8 +83,7 @@ export function checkoutRouter(deps: AppDeps): Router {
         promoCode: billing.promo_code || null,
       });
     } catch (error) {
-      if (!(error instanceof AppError) || error.status >= 500) throw error;
-      return refuse(ctx, order, token, error.status, error.message);
+      return refusal(ctx, order, token, error);
     }
     order = await load(ctx, token);
     if (formField(ctx, 'action') !== 'pay') return render(ctx, order, token, html`<p class="note">Totals updated.</p>`);
@@ -95,14 +94,14 @@ export function checkoutRouter(deps: AppDeps): Router {
     }
     const method = formField(ctx, 'method') ?? '';
     if (order.total_cents === 0) {
-      await acceptPayment(ctx.state.em, deps.temporal, {
-        number: order.number,
-        provider: 'free',
-        eventId: `free-${order.number}`,
-      });
+      try {
+        await acceptPayment(ctx.state.em, deps, { number: order.number, provider: 'free', eventId: `free-${order.number}` });
+      } catch (error) {
+        return refusal(ctx, order, token, error);
+      }
     } else if (provider.kind === 'test') {
       if (!Object.hasOwn(paymentMethods, method)) return refuse(ctx, order, token, 400, 'Choose how to pay.');
-      const outcome = await acceptPayment(ctx.state.em, deps.temporal, {
+      const outcome = await acceptPayment(ctx.state.em, deps, {
         number: order.number,
         provider: 'test',
         eventId: `test-${order.number}`,
@@ -134,6 +133,11 @@ export function checkoutRouter(deps: AppDeps): Router {
   const refuse = (ctx: Context, order: CheckoutOrder, token: string, status: number, message: string) => {
     ctx.status = status;
     render(ctx, order, token, html`<p class="note warn" id="checkout-error" role="alert">${message}</p>`);
+  };
+  // A refusal of the core (a promo code used up meanwhile) is shown on the page; anything else is not the person's to fix.
+  const refusal = (ctx: Context, order: CheckoutOrder, token: string, error: unknown) => {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    refuse(ctx, order, token, error.status, error.message);
   };
   return router;
 }
@@ -171,6 +175,7 @@ function linesTable(order: CheckoutOrder): Html {
 <dl class="facts" id="totals"><dt>Subtotal</dt><dd>${dollars(order.subtotal_cents)}</dd>
 ${order.promo && html`<dt>Promo ${order.promo.code}</dt><dd>−${dollars(order.promo.discount_cents)}</dd>`}
 <dt>Net</dt><dd>${dollars(order.net_cents)}</dd><dt>VAT</dt><dd id="vat">${dollars(order.vat_cents)} · ${scheme}</dd>
+${vat.reason && html`<dt>Why this VAT</dt><dd id="vat-reason">${vat.reason}</dd>`}
 <dt>Total</dt><dd><strong id="total">${dollars(order.total_cents)}</strong> USD</dd></dl>`;
 }
 

@@ -39,7 +39,7 @@ export function stripeWebhookRouter(deps: AppDeps): Router {
     }
     const settling =
       notice.kind === 'payment'
-        ? acceptPayment(ctx.state.em, deps.temporal, providerPayment(notice))
+        ? acceptPayment(ctx.state.em, deps, providerPayment(notice))
         : reversePayment(ctx.state.em, deps.mailer, deps.config, notice);
     const outcome = await settling.catch((error: unknown) => {
       // Stripe and this service disagree about an order's money: someone should look.

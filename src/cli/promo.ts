@@ -67,7 +67,10 @@ export const promoCommand: CliCommand = {
             const off = c.kind === 'percent' ? `${c.value / 100}% off` : `${c.value} cents off`;
             const window = `${c.starts_at ?? 'any time'} to ${c.ends_at ?? 'no end'}`;
             const used = `${c.redemptions}${c.max_redemptions === null ? '' : `/${c.max_redemptions}`} used`;
-            return `${c.code}\t${off}\t${c.product_keys.join(',') || 'all products'}\t${window}\t${used}\t${c.active ? 'active' : 'disabled'}`;
+            const over = c.overage_orders.length
+              ? `\t${c.overage_orders.length} over the limit: ${c.overage_orders.join(', ')}`
+              : '';
+            return `${c.code}\t${off}\t${c.product_keys.join(',') || 'all products'}\t${window}\t${used}\t${c.active ? 'active' : 'disabled'}${over}`;
           })
           .join('\n');
       });

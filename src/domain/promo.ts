@@ -31,10 +31,11 @@ const refusalText: Record<PromoRefusal, string> = {
   not_for_these_products: 'The promo code does not apply to any product in this order.',
 };
 
+/** The refusal as people and programs read it: the reason's stable word, then what it means. */
 export function promoRefusalText(reason: PromoRefusal, code: string, promo?: PromoCode | null): string {
   const scope = reason === 'not_for_these_products' && promo ? ` It applies to: ${promo.productKeys.join(', ')}.` : '';
   const from = reason === 'not_yet_valid' && promo?.startsAt ? ` It starts on ${promo.startsAt.toISOString()}.` : '';
-  return `Promo code "${code}" refused: ${refusalText[reason]}${scope}${from}`;
+  return `Promo code "${code}" refused (${reason}): ${refusalText[reason]}${scope}${from}`;
 }
 
 /** Why the code cannot be used for an order of these products now, or null when it can. */

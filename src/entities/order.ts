@@ -1,12 +1,18 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { OrderStatus } from '../domain/order-status.js';
 import type { PricedOrder } from '../domain/pricing.js';
+import type { VatNumberCheckResult } from '../domain/vat.js';
 import { OrderLine } from './order-line.js';
 
+/** The VAT an order carries and the check of the buyer's VAT number behind it (kept for the invoice). */
 export type OrderVat = PricedOrder['vat'] & {
   vat_number: string | null;
   vat_number_valid: boolean | null;
   validated: 'vies' | 'format' | null;
+  vies_result: VatNumberCheckResult | null;
+  /** ISO time of the check. */
+  checked_at: string | null;
+  reason: string | null;
 };
 
 /** What a person buys in one checkout: its priced lines, VAT, promo, payment and status. */

@@ -179,7 +179,11 @@ async function invoiceFacts(tx: EntityManager, order: OrderEntity, invoiceNumber
       country: order.billingCountry,
       vatNumber: order.vat.vat_number_valid ? order.vat.vat_number : null,
     },
-    vat: { scheme: order.vat.scheme, rate: order.vat.rate },
+    vat: { scheme: order.vat.scheme, rate: order.vat.rate, reason: order.vat.reason },
+    vatNumberCheck:
+      order.vat.vat_number && order.vat.vies_result
+        ? { number: order.vat.vat_number, result: order.vat.vies_result, checkedAt: order.vat.checked_at }
+        : null,
     lines: order.lines.getItems().map((l) => ({
       product: l.productKey,
       listing: l.listingId ? (names.get(l.listingId) ?? null) : null,

@@ -1,7 +1,7 @@
 import type { OrdersConfig } from '../config.js';
 import { dollars } from '../domain/money.js';
 import type { PricedLine } from '../domain/pricing.js';
-import type { VatScheme } from '../domain/vat.js';
+import type { VatNumberCheckResult, VatScheme } from '../domain/vat.js';
 import { html, joinHtml } from '../platform/html.js';
 
 /** A priced line as the invoice names it: the listing by its name. */
@@ -14,7 +14,9 @@ export interface InvoiceFacts {
   testMode: boolean;
   issuedOn: string;
   buyer: { email: string; name: string | null; address: string | null; country: string; vatNumber: string | null };
-  vat: { scheme: VatScheme; rate: number };
+  vat: { scheme: VatScheme; rate: number; reason: string | null };
+  /** The check of the buyer's VAT number that decided the VAT: the last before payment, kept on the order. */
+  vatNumberCheck: { number: string; result: VatNumberCheckResult; checkedAt: string | null } | null;
   lines: InvoiceLine[];
   totals: { net_cents: number; vat_cents: number; total_cents: number; discount_cents: number };
 }
@@ -25,6 +27,19 @@ export function vatNote(scheme: VatScheme): string {
     return 'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC).';
   if (scheme === 'outside_scope') return 'No EU VAT charged: the buyer is outside the European Union.';
   return 'VAT charged at the standard rate of the buyer’s member state.';
+}
+
+const checkResults: Record<VatNumberCheckResult, string> = {
+  confirmed: 'confirmed by VIES',
+  not_registered: 'not registered according to VIES',
+  unavailable: 'not confirmed, VIES was unavailable',
+  format_only: 'format and check digit only, not checked with VIES',
+};
+
+/** The VIES check the invoice records: which number, when, and what it found. */
+export function vatNumberCheckNote(check: NonNullable<InvoiceFacts['vatNumberCheck']>): string {
+  const when = check.checkedAt ? ` on ${check.checkedAt.slice(0, 16).replace('T', ' ')} UTC` : '';
+  return `VAT number check of ${check.number}${when}: ${checkResults[check.result]}.`;
 }
 
 /** The receipt mail: the invoice as text and HTML, with the seller's details from the configuration. */
@@ -49,6 +64,11 @@ export function receiptMail(
   );
   const t = facts.totals;
   const test = 'TEST INVOICE: made with the test payment provider. Nothing was paid; this is not a tax invoice.';
+  const vatNotes = [
+    vatNote(facts.vat.scheme),
+    ...(facts.vat.reason ? [facts.vat.reason] : []),
+    ...(facts.vatNumberCheck ? [vatNumberCheckNote(facts.vatNumberCheck)] : []),
+  ];
   const text = [
     ...(facts.testMode ? [test, ''] : []),
     `Invoice ${facts.invoiceNumber} for order ${facts.orderNumber}, issued ${facts.issuedOn}`,
@@ -62,7 +82,7 @@ export function receiptMail(
     `VAT (${facts.vat.rate}%): ${dollars(t.vat_cents)}`,
     `Total paid: ${dollars(t.total_cents)} USD`,
     '',
-    vatNote(facts.vat.scheme),
+    ...vatNotes,
   ].join('\n');
   const rows = facts.lines.map(
     (l) =>
@@ -79,7 +99,7 @@ export function receiptMail(
   )}</p>
 <table><thead><tr><th>Item</th><th>Qty</th><th>Net</th><th>VAT rate</th><th>VAT</th><th>Total</th></tr></thead><tbody>${rows}</tbody></table>
 <p>Net ${dollars(t.net_cents)} · VAT ${dollars(t.vat_cents)} · <strong>Total paid ${dollars(t.total_cents)} USD</strong></p>
-<p>${vatNote(facts.vat.scheme)}</p>`;
+${vatNotes.map((n) => html`<p>${n}</p>`)}`;
   const subject = `${facts.testMode ? 'TEST receipt' : 'Your receipt'}: invoice ${facts.invoiceNumber} (order ${facts.orderNumber})`;
   return { subject, text, html: body.toString() };
 }

@@ -1,13 +1,18 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Config } from '../config.js';
 import { moveOrder } from '../domain/order-status.js';
 import { noticeMismatch, type NoticedMoney } from '../domain/provider-notice.js';
 import { Order } from '../entities/order.js';
 import { AppError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { Mailer } from '../mail/index.js';
 import type { ConfirmedPayment } from '../payments/index.js';
-import { execute, query, sql } from '../platform/sql.js';
+import { query, sql } from '../platform/sql.js';
 import type { TemporalHandle } from '../temporal.js';
 import { signalOrderPaid } from './lifecycle.js';
+import { promoCodeRefused, redeemPromoCode } from './promo-codes.js';
+import { promoOverageOf, recordPromoOverage, reportPromoOverage } from './promo-overage.js';
 
 export interface PaymentReport {
   number: string;
@@ -23,11 +28,21 @@ export interface PaymentReport {
 
 export type PaymentOutcome = 'recorded' | 'duplicate' | 'not_payable';
 
+/** What accepting a payment needs: the order's lifecycle to signal, and who hears of a promo overage. */
+export interface PaymentDeps {
+  temporal: TemporalHandle;
+  log: Logger;
+  mailer: Mailer;
+  config: { mail: Pick<Config['mail'], 'operator'> };
+}
+
 /**
  * Records a payment once: the notice's id is stored in the same transaction as the move
- * pending -> paid (and the promo code's redemption), so a repeated notice changes nothing. A test
+ * pending -> paid and the promo code's redemption, so a repeated notice changes nothing. A test
  * payment pays only an order made in test mode. A notice of another amount or currency is refused
- * (409) and rolls back, its id unrecorded. The caller then signals the order's lifecycle.
+ * (409) and rolls back, its id unrecorded. A code at its limit refuses a free order (nothing was
+ * collected: 400 used_up, the order stays pending); a payment the provider already took is
+ * honoured and kept as an overage. The caller then signals the order's lifecycle.
  */
 export async function recordPayment(em: EntityManager, report: PaymentReport): Promise<PaymentOutcome> {
   return em.transactional(
@@ -53,11 +68,9 @@ export async function recordPayment(em: EntityManager, report: PaymentReport): P
         providerReference: report.reference ?? order.providerReference,
         updatedAt: new Date(),
       });
-      if (order.promo?.applied) {
-        await execute(
-          tx,
-          sql`update promo_code set redemptions = redemptions + 1 where site_id = ${order.siteId} and code = ${order.promo.code}`,
-        );
+      if (order.promo?.applied && !(await redeemPromoCode(tx, order.siteId, order.promo.code))) {
+        if (report.provider === 'free') throw promoCodeRefused('used_up', order.promo.code);
+        await recordPromoOverage(tx, order.siteId, order.promo.code, order.number);
       }
       return 'recorded';
     },
@@ -65,10 +78,14 @@ export async function recordPayment(em: EntityManager, report: PaymentReport): P
   );
 }
 
-/** Records the payment and, the first time, tells the order's lifecycle. */
-export async function acceptPayment(em: EntityManager, temporal: TemporalHandle, report: PaymentReport): Promise<PaymentOutcome> {
+/** Records the payment, tells the operator of an overage and, the first time, the order's lifecycle. */
+export async function acceptPayment(em: EntityManager, deps: PaymentDeps, report: PaymentReport): Promise<PaymentOutcome> {
   const outcome = await recordPayment(em, report);
-  if (outcome === 'recorded') await signalOrderPaid(temporal, report.number);
+  if (outcome !== 'recorded') return outcome;
+  const overage = await promoOverageOf(em, report.number);
+  if (overage)
+    await reportPromoOverage({ log: deps.log, mailer: deps.mailer, operatorEmail: deps.config.mail.operator }, overage);
+  await signalOrderPaid(deps.temporal, report.number);
   return outcome;
 }
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../errors.js';
-import type { PromoCode, PromoKind } from '../domain/promo.js';
+import { promoRefusalText, type PromoCode, type PromoKind, type PromoRefusal } from '../domain/promo.js';
 import { PromoCodeRecord } from '../entities/promo-code.js';
 import { execute, query, sql } from '../platform/sql.js';
 
@@ -21,6 +21,25 @@ export async function findPromoCode(
      from promo_code where site_id = ${siteId} and code = ${code}`,
   );
   return row ? { ...row, startsAt: row.startsAt && new Date(row.startsAt), endsAt: row.endsAt && new Date(row.endsAt) } : null;
+}
+
+/** 400 promo_code_refused with the reason in `detail` and in `errors` (DESIGN, Orders). */
+export function promoCodeRefused(reason: PromoRefusal, code: string, promo?: PromoCode | null): AppError {
+  const text = promoRefusalText(reason, code, promo);
+  return new AppError('promo_code_refused', text, [{ path: 'body.promo_code', message: `${reason}: ${text}` }]);
+}
+
+/**
+ * Counts one use of the code, in the caller's transaction, unless the code is at its limit: one
+ * conditional update, so of two payments racing for the last use exactly one gets it. False: used up.
+ */
+export async function redeemPromoCode(em: EntityManager, siteId: number, code: string): Promise<boolean> {
+  const counted = await execute(
+    em,
+    sql`update promo_code set redemptions = redemptions + 1
+     where site_id = ${siteId} and code = ${code} and (max_redemptions is null or redemptions < max_redemptions)`,
+  );
+  return counted === 1;
 }
 
 /** 429 once the caller sent `promoMissLimit` refused codes within the window; Retry-After says when one drops out. */
@@ -84,13 +103,17 @@ export interface PromoCodeRow {
   max_redemptions: number | null;
   redemptions: number;
   active: boolean;
+  /** Orders paid with the code after it reached its limit (see promo-overage.ts), oldest first. */
+  overage_orders: string[];
 }
 
 export function listPromoCodes(em: EntityManager, siteId: number): Promise<PromoCodeRow[]> {
   return query(
     em,
     sql<PromoCodeRow>`select code, kind, value, product_keys, iso_utc(starts_at) as starts_at, iso_utc(ends_at) as ends_at,
-       max_redemptions, redemptions, active from promo_code where site_id = ${siteId} order by created_at desc, id desc`,
+       max_redemptions, redemptions, active,
+       array(select o.order_number from promo_code_overage o where o.promo_code_id = promo_code.id order by o.id) as overage_orders
+     from promo_code where site_id = ${siteId} order by created_at desc, id desc`,
   );
 }
 

@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import { isCountryCode } from '../domain/countries.js';
 import type { ListingPlan, ListingStatus } from '../domain/listing-status.js';
 import { priceOrder, type LineRequest } from '../domain/pricing.js';
-import { promoRefusal, promoRefusalText, type PromoCode } from '../domain/promo.js';
+import { promoRefusal, type PromoCode } from '../domain/promo.js';
 import { vatTreatment } from '../domain/vat.js';
 import { isEuCountry } from '../domain/vat-rates.js';
 import { parseVatNumber } from '../domain/vat-number.js';
@@ -12,8 +12,8 @@ import type { OrderVat } from '../entities/order.js';
 import { AppError, notFound } from '../errors.js';
 import { query, sql } from '../platform/sql.js';
 import { weekHasSlot } from '../publishing/slots.js';
-import { createVatNumberChecker, type VatNumberChecker } from '../vat/index.js';
-import { assertPromoTriesLeft, findPromoCode, recordPromoMiss } from './promo-codes.js';
+import { createVatNumberChecker, type VatNumberCheck, type VatNumberChecker } from '../vat/index.js';
+import { assertPromoTriesLeft, findPromoCode, promoCodeRefused, recordPromoMiss } from './promo-codes.js';
 import type { OrderBody, OrderItem, Quote } from './schemas.js';
 
 /** Who orders, on which site, under which rules. */
@@ -195,24 +195,40 @@ function extraCategories(
   return slugs;
 }
 
+/**
+ * The VAT of the order and what the buyer's VAT number check found: only a number VIES confirmed
+ * brings reverse charge; any other answer, or none, is standard VAT with the reason.
+ */
 async function vatOf(buyer: Buyer, body: OrderBody) {
   const country = body.billing_country;
-  const number: Pick<OrderVat, 'vat_number' | 'vat_number_valid' | 'validated'> = {
+  let number: VatNumber = {
     vat_number: body.vat_number ?? null,
     vat_number_valid: null,
     validated: null,
+    vies_result: null,
+    checked_at: null,
   };
   if (body.vat_number && isEuCountry(country)) {
     const parsed = parseVatNumber(country, body.vat_number);
     if (!parsed.ok) throw invalid('vat_number', parsed.reason);
-    const check = await buyer.vatChecker.check(parsed.number);
-    Object.assign(number, { vat_number: parsed.number.normalized, vat_number_valid: check.valid, validated: check.by });
+    number = vatNumberRecord(parsed.number.normalized, await buyer.vatChecker.check(parsed.number));
   }
-  const treatment = vatTreatment(
-    { country, validVatNumber: number.vat_number_valid === true },
-    buyer.config.orders.seller.country,
-  );
-  return { treatment, number };
+  const treatment = vatTreatment({ country, vatNumber: number.vies_result }, buyer.config.orders.seller.country);
+  return { treatment, number: { ...number, reason: treatment.reason } };
+}
+
+type VatNumber = Pick<OrderVat, 'vat_number' | 'vat_number_valid' | 'validated' | 'vies_result' | 'checked_at'>;
+
+/** The check as quotes and orders keep it: `validated` and `vat_number_valid` say what VIES itself answered. */
+function vatNumberRecord(normalized: string, check: VatNumberCheck): VatNumber {
+  const byVies = check.result === 'confirmed' || check.result === 'not_registered';
+  return {
+    vat_number: normalized,
+    vat_number_valid: byVies ? check.result === 'confirmed' : null,
+    validated: byVies ? 'vies' : 'format',
+    vies_result: check.result,
+    checked_at: check.checkedAt.toISOString().replace(/\.\d+Z$/, 'Z'),
+  };
 }
 
 async function usablePromo(
@@ -232,8 +248,7 @@ async function usablePromo(
   );
   if (!reason) return promo!;
   await recordPromoMiss(em, caller);
-  const text = promoRefusalText(reason, code, promo);
-  throw new AppError('promo_code_refused', text, [{ path: 'body.promo_code', message: `${reason}: ${text}` }]);
+  throw promoCodeRefused(reason, code, promo);
 }
 
 /** The buyer for a caller of this site, under the configured rules and VAT number check. */

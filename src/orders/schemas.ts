@@ -3,7 +3,7 @@ import { date, pageOf, timestamp } from '../catalogue/schemas.js';
 import { countryCodes } from '../domain/countries.js';
 import { orderStatuses } from '../domain/order-status.js';
 import { productKeys, type ProductKey } from '../domain/pricing.js';
-import { vatSchemes } from '../domain/vat.js';
+import { vatNumberChecks, vatSchemes } from '../domain/vat.js';
 
 /** Order inputs and outputs, declared once for the operations, the checkout page and the tests. */
 
@@ -123,11 +123,29 @@ const vat = z.object({
   rate: z.number().describe('Percent.'),
   country: z.string(),
   vat_number: z.string().nullable(),
-  vat_number_valid: z.boolean().nullable().describe('null when no VAT number was given.'),
+  vat_number_valid: z
+    .boolean()
+    .nullable()
+    .describe('true: VIES confirmed the VAT number; false: VIES does not know it; null: no number, or VIES did not answer.'),
   validated: z
     .enum(['vies', 'format'])
     .nullable()
-    .describe('How the VAT number was checked: by VIES, or by its format and check digit only.'),
+    .describe(
+      'How far the VAT number was checked: by VIES, or by its format and check digit only (VIES not configured or not answering).',
+    ),
+  vies_result: z
+    .enum(vatNumberChecks)
+    .nullable()
+    .describe(
+      'The check of the VAT number: confirmed (reverse charge possible), not_registered, unavailable (VIES could not answer) or format_only (VIES not configured); null without a number.',
+    ),
+  checked_at: timestamp.nullable().describe('When the VAT number was checked; null without a number.'),
+  reason: z
+    .string()
+    .nullable()
+    .describe(
+      'Why standard VAT applies although a VAT number was given (for example not confirmed by VIES); says when a later quote may differ. Null otherwise.',
+    ),
 });
 
 const promo = z.object({ code: z.string().describe('As typed.'), applied: z.boolean(), discount_cents: cents }).nullable();

@@ -1,11 +1,11 @@
 import type { OrdersConfig } from '../config.js';
+import type { VatNumberCheckResult } from '../domain/vat.js';
 import type { ParsedVatNumber } from '../domain/vat-number.js';
 
-/** What a VAT number check found, and how far it looked. */
+/** What a VAT number check found, and when. */
 export interface VatNumberCheck {
-  valid: boolean;
-  /** vies: the member state's register said so; format: only the format and check digit were checked. */
-  by: 'vies' | 'format';
+  result: VatNumberCheckResult;
+  checkedAt: Date;
 }
 
 /** Checks a well-formed VAT number (the format and check digit have already passed). */
@@ -13,20 +13,24 @@ export interface VatNumberChecker {
   check(number: ParsedVatNumber): Promise<VatNumberCheck>;
 }
 
-/** The embedded default: a number that passed format and check digit counts as valid, and says so. */
+/** The embedded default: the format and check digit passed, and that is all it can say. */
 export const formatOnlyChecker: VatNumberChecker = {
-  check: () => Promise.resolve({ valid: true, by: 'format' }),
+  check: () => Promise.resolve({ result: 'format_only', checkedAt: new Date() }),
 };
+
+/** VIES answers failures it relays from a member state with a 200 and `userError` other than these. */
+const answered = new Set([undefined, 'VALID', 'INVALID']);
 
 /**
  * VIES, the EU's register of VAT numbers, through its REST interface (POST
  * <VIES_URL>/check-vat-number with the state's prefix and the national part). When VIES or the
- * member state's register cannot answer, the format check stands in and the quote says
- * `validated: "format"`, rather than refusing a buyer for an outage.
+ * member state's register cannot answer, the number is `unavailable`: not confirmed, so standard
+ * VAT applies rather than a reverse charge nobody verified.
  */
 export function viesChecker(vies: NonNullable<OrdersConfig['vies']>): VatNumberChecker {
   return {
     async check(number) {
+      const checked = (result: VatNumberCheckResult) => ({ result, checkedAt: new Date() });
       try {
         const res = await fetch(`${vies.url}/check-vat-number`, {
           method: 'POST',
@@ -34,11 +38,13 @@ export function viesChecker(vies: NonNullable<OrdersConfig['vies']>): VatNumberC
           body: JSON.stringify({ countryCode: number.prefix, vatNumber: number.national }),
           signal: AbortSignal.timeout(vies.timeoutMs),
         });
-        const body = (await res.json().catch(() => null)) as { valid?: unknown } | null;
-        if (!res.ok || typeof body?.valid !== 'boolean') return formatOnlyChecker.check(number);
-        return { valid: body.valid, by: 'vies' };
+        const body = (await res.json().catch(() => null)) as { valid?: unknown; userError?: unknown } | null;
+        if (!res.ok || typeof body?.valid !== 'boolean' || !answered.has(body.userError as string | undefined)) {
+          return checked('unavailable');
+        }
+        return checked(body.valid ? 'confirmed' : 'not_registered');
       } catch {
-        return formatOnlyChecker.check(number);
+        return checked('unavailable');
       }
     },
   };

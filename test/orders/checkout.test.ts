@@ -2,17 +2,24 @@ import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser } from '../support/browser.js';
 import { request } from '../support/http.js';
-import { addPromo, openShop, productPrices, sql, type Shop } from './support.js';
+import { addPromo, openShop, productPrices, sql, startVies, type Shop, type ViesServer } from './support.js';
 
 let app: TestApp;
 let browser: Browser;
+let vies: ViesServer;
 let shop: Shop;
 let prices: Record<string, number>;
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  vies = await startVies(['FR40303265045']);
   app = await startTestApp({
-    env: { SELLER_NAME: 'Launch Directory GmbH', SELLER_ADDRESS: 'Alexanderplatz 1, Berlin', SELLER_VAT_NUMBER: 'DE136695976' },
+    env: {
+      SELLER_NAME: 'Launch Directory GmbH',
+      SELLER_ADDRESS: 'Alexanderplatz 1, Berlin',
+      SELLER_VAT_NUMBER: 'DE136695976',
+      VIES_URL: vies.url,
+    },
   });
   shop = await openShop(app, 'buyer@example.com', 'bought');
   prices = await productPrices(app);
@@ -21,6 +28,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await app?.close();
+  await vies?.close();
 });
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000): Promise<T> {
@@ -72,7 +80,7 @@ describe('create_checkout and the checkout page', () => {
       expect(await page.textContent('#test-payment')).toContain(method);
     expect(await page.textContent('#vat')).toContain('19 % (DE)');
 
-    // A French business with a VAT number: the VAT is worked out again, reverse charge.
+    // A French business with a VAT number VIES confirms: the VAT is worked out again, reverse charge.
     await page.fill('#name', 'Acme SAS');
     await page.fill('#address', '1 rue de la Paix, Paris');
     await page.fill('#country', 'FR');

@@ -22,37 +22,47 @@ const promo = (over: Partial<PromoCode>): PromoCode => ({
 
 describe('VAT treatment and totals', () => {
   it('charges a German consumer 19 %', () => {
-    const order = priceOrder([launch], vatTreatment({ country: 'DE', validVatNumber: false }, seller), null);
+    const order = priceOrder([launch], vatTreatment({ country: 'DE', vatNumber: null }, seller), null);
     expect(order.vat).toEqual({ scheme: 'standard', rate: 19, country: 'DE' });
     expect(order.lines[0]).toMatchObject({ net_cents: 4900, vat_rate: 19, vat_cents: 931, total_cents: 5831 });
     expect(order.total_cents).toBe(5831);
   });
 
-  it('charges a French business with a valid VAT number 0 % under reverse charge', () => {
-    const order = priceOrder([launch], vatTreatment({ country: 'FR', validVatNumber: true }, seller), null);
+  it('charges a French business whose VAT number VIES confirmed 0 % under reverse charge', () => {
+    const order = priceOrder([launch], vatTreatment({ country: 'FR', vatNumber: 'confirmed' }, seller), null);
     expect(order.vat).toEqual({ scheme: 'reverse_charge', rate: 0, country: 'FR' });
     expect(order).toMatchObject({ vat_cents: 0, total_cents: 4900 });
   });
 
   it("charges a business in the seller's own country its VAT", () => {
-    const order = priceOrder([launch], vatTreatment({ country: 'DE', validVatNumber: true }, seller), null);
+    const order = priceOrder([launch], vatTreatment({ country: 'DE', vatNumber: 'confirmed' }, seller), null);
     expect(order.vat.scheme).toBe('standard');
     expect(order.total_cents).toBe(5831);
   });
 
+  it.each([
+    ['not_registered', 'not registered according to VIES'],
+    ['unavailable', 'not confirmed by VIES (unavailable); standard VAT applies; a later quote may differ'],
+    ['format_only', 'not confirmed by VIES (only its format and check digit were checked)'],
+  ] as const)('charges a French business whose VAT number is %s the French rate, and says why', (check, why) => {
+    const treatment = vatTreatment({ country: 'FR', vatNumber: check }, seller);
+    expect(treatment).toMatchObject({ scheme: 'standard', rateBp: 2000, country: 'FR' });
+    expect(treatment.reason).toContain(why);
+  });
+
   it('charges a French consumer the French rate, not the seller’s', () => {
-    expect(priceOrder([launch], vatTreatment({ country: 'FR', validVatNumber: false }, seller), null).vat_cents).toBe(980);
+    expect(priceOrder([launch], vatTreatment({ country: 'FR', vatNumber: null }, seller), null).vat_cents).toBe(980);
   });
 
   it('charges a US buyer no VAT (outside scope)', () => {
-    const order = priceOrder([launch], vatTreatment({ country: 'US', validVatNumber: false }, seller), null);
+    const order = priceOrder([launch], vatTreatment({ country: 'US', vatNumber: null }, seller), null);
     expect(order.vat).toEqual({ scheme: 'outside_scope', rate: 0, country: 'US' });
     expect(order.total_cents).toBe(4900);
   });
 });
 
 describe('promo maths', () => {
-  const de = vatTreatment({ country: 'DE', validVatNumber: false }, seller);
+  const de = vatTreatment({ country: 'DE', vatNumber: null }, seller);
 
   it('a 100 % code makes the total 0', () => {
     const order = priceOrder([launch, { ...launch, product: 'billboard', unitCents: 2500 }], de, promo({ value: 10_000 }));

@@ -53,6 +53,9 @@ describe('quote_order', () => {
       vat_number: null,
       vat_number_valid: null,
       validated: null,
+      vies_result: null,
+      checked_at: null,
+      reason: null,
     });
   });
 
@@ -63,7 +66,7 @@ describe('quote_order', () => {
     await sql(app, 'update product set price_cents = ? where key = ?', [prices['unlock-sections'], 'unlock-sections']);
   });
 
-  it('takes a promo code off before VAT and checks a VAT number by format when VIES is not configured', async () => {
+  it('takes a promo code off before VAT; a VAT number checked by format only (no VIES) pays standard VAT, and is told why', async () => {
     const res = await quote({
       items: [{ product: 'launch', listing_id: shop.listingId, week: isoDate(addWeeks(mondayOf(new Date()), 2)) }],
       billing_country: 'FR',
@@ -72,16 +75,22 @@ describe('quote_order', () => {
     });
     expect(res.status).toBe(200);
     const discount = Math.round(prices.launch / 10);
-    expect(res.body.lines[0]).toMatchObject({ discount_cents: discount, net_cents: prices.launch - discount, vat_cents: 0 });
+    const net = prices.launch - discount;
+    const vat = Math.floor((net * 2000 * 2 + 10_000) / 20_000);
+    expect(res.body.lines[0]).toMatchObject({ discount_cents: discount, net_cents: net, vat_rate: 20, vat_cents: vat });
     expect(res.body.lines[0].options.week).toBe(isoDate(addWeeks(mondayOf(new Date()), 2)));
     expect(res.body.promo).toEqual({ code: 'TENOFF', applied: true, discount_cents: discount });
     expect(res.body.vat).toEqual({
-      scheme: 'reverse_charge',
-      rate: 0,
+      scheme: 'standard',
+      rate: 20,
       country: 'FR',
       vat_number: 'FR40303265045',
-      vat_number_valid: true,
+      vat_number_valid: null,
       validated: 'format',
+      vies_result: 'format_only',
+      checked_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+      reason:
+        'VAT number not confirmed by VIES (only its format and check digit were checked); standard VAT applies; a later quote may differ.',
     });
   });
 

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createPromoCode, type NewPromoCode } from '../../src/orders/promo-codes.js';
 import type { TestApp } from '../support/app.js';
 import { addCategory, sql } from '../catalogue/fixtures.js';
@@ -42,4 +44,43 @@ export async function addPromo(app: TestApp, promo: Partial<NewPromoCode> & { co
 export async function productPrices(app: TestApp): Promise<Record<string, number>> {
   const rows = await sql<{ key: string; price_cents: number }>(app, 'select key, price_cents from product');
   return Object.fromEntries(rows.map((r) => [r.key, r.price_cents]));
+}
+
+/** A register the tests run; `asked` lists every request it received. */
+export interface ViesServer {
+  url: string;
+  asked: Array<{ countryCode: string; vatNumber: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A VIES-shaped register on loopback: POST /check-vat-number answers { valid } for the numbers
+ * it knows. Some member states fail the way VIES does: IT answers 503, ES answers 200 with
+ * userError MS_UNAVAILABLE, PT drops the connection.
+ */
+export async function startVies(registered: readonly string[]): Promise<ViesServer> {
+  const asked: ViesServer['asked'] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/check-vat-number') return res.writeHead(404).end();
+      const input = JSON.parse(body) as { countryCode: string; vatNumber: string };
+      asked.push(input);
+      if (input.countryCode === 'PT') return req.socket.destroy();
+      if (input.countryCode === 'IT')
+        return res.writeHead(503, { 'content-type': 'application/json' }).end('{"errorWrappers":[{"error":"MS_UNAVAILABLE"}]}');
+      res.writeHead(200, { 'content-type': 'application/json' });
+      if (input.countryCode === 'ES') return res.end(JSON.stringify({ ...input, valid: false, userError: 'MS_UNAVAILABLE' }));
+      const valid = registered.includes(`${input.countryCode}${input.vatNumber}`);
+      res.end(JSON.stringify({ ...input, valid, userError: valid ? 'VALID' : 'INVALID', name: '---' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    asked,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
