@@ -127,7 +127,7 @@ describe('VAT numbers checked by VIES', () => {
 
     const [mail] = await sql<{ text_body: string; html_body: string }>(
       app,
-      "select text_body, html_body from mail_outbox where recipient = ? and subject like 'Your receipt%'",
+      "select text_body, html_body from mail_outbox where recipient = ? and subject like '%receipt:%'",
       ['vies@example.com'],
     );
     const line = `VAT number check of FR40303265045 on ${checkedAt.slice(0, 10)} ${checkedAt.slice(11, 16)} UTC: confirmed by VIES.`;
