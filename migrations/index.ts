@@ -16,6 +16,7 @@ import { Migration20261125500000SearchScale } from './Migration20261125500000Sea
 import { Migration20261125600000SearchIndexSync } from './Migration20261125600000SearchIndexSync.js';
 import { Migration20261125700000ListingDocument } from './Migration20261125700000ListingDocument.js';
 import { Migration20261126100000EdgeLaunchGrants } from './Migration20261126100000EdgeLaunchGrants.js';
+import { Migration20261126100100EdgeInviteMails } from './Migration20261126100100EdgeInviteMails.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
 export const migrationsList = [
@@ -37,4 +38,5 @@ export const migrationsList = [
   { name: 'Migration20261125600000SearchIndexSync', class: Migration20261125600000SearchIndexSync },
   { name: 'Migration20261125700000ListingDocument', class: Migration20261125700000ListingDocument },
   { name: 'Migration20261126100000EdgeLaunchGrants', class: Migration20261126100000EdgeLaunchGrants },
+  { name: 'Migration20261126100100EdgeInviteMails', class: Migration20261126100100EdgeInviteMails },
 ];
