@@ -148,6 +148,8 @@ export interface Config {
   host: string;
   port: number;
   publicUrl: string;
+  /** The public address is https: every cookie is Secure and pages send HSTS, whatever TRUST_PROXY says. */
+  publicHttps: boolean;
   apiBasePath: '/api/v1';
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   database: { url?: string; poolMax: number };
@@ -269,6 +271,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     port: e.PORT,
     publicUrl,
+    publicHttps: new URL(publicUrl).protocol === 'https:',
     apiBasePath: '/api/v1',
     logLevel: e.LOG_LEVEL,
     database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
