@@ -91,19 +91,19 @@ describe('the orderFulfilment paid signal', () => {
     const number = await checkout(shop, [{ product: 'billboard', listing_id: shop.listingId, amount_cents: 5000 }]);
     const order = handle(workflowIds.orderFulfilment(number));
     await order.signal('paid');
-    // Acted on: the run either closed or went on to its next step after the signal.
-    await until(
-      async () => (await order.fetchHistory()).events ?? [],
-      (events) => {
-        const signalled = events.findIndex((e) => e.workflowExecutionSignaledEventAttributes);
-        return (
-          signalled >= 0 &&
-          events
-            .slice(signalled)
-            .some((e) => e.activityTaskCompletedEventAttributes || e.workflowExecutionCompletedEventAttributes)
-        );
-      },
-    );
+    // What the run did after the signal, once its first step after it ended (or the run did).
+    const afterSignal = async () => {
+      const events = (await order.fetchHistory()).events ?? [];
+      const signalled = events.findIndex((e) => e.workflowExecutionSignaledEventAttributes);
+      const after = signalled < 0 ? [] : events.slice(signalled);
+      return {
+        steps: after.flatMap((e) => e.activityTaskScheduledEventAttributes?.activityType?.name ?? []),
+        acted: after.some((e) => e.activityTaskCompletedEventAttributes || e.workflowExecutionCompletedEventAttributes),
+      };
+    };
+    const { steps } = await until(afterSignal, (seen) => seen.acted);
+    // It looked the order up, and delivered nothing.
+    expect(steps).toEqual(['orderStatus']);
     expect((await order.describe()).status.name).toBe('RUNNING');
     expect((await shop.owner.call('GET', `/orders/${number}`)).body).toMatchObject({ status: 'pending', paid_at: null });
     const [listing] = await sql<{ billboard_cents: string }>(app, 'select billboard_cents from listing where id = ?', [
