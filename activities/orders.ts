@@ -1,11 +1,15 @@
 import type { OrderStatus } from '../src/domain/order-status.js';
-import { completeOrder, expireOrder, fulfilOrderLine, unfulfilledOrderLines } from '../src/orders/fulfilment.js';
+import { completeOrder, expireOrder, fulfilOrderLine, orderStatus, unfulfilledOrderLines } from '../src/orders/fulfilment.js';
 import { startPaidLaunch } from '../src/publishing/launch.js';
 import type { ActivityDeps } from './index.js';
 
 /** The orderFulfilment workflow's steps; each is safe to repeat. */
 export function orderActivities(deps: ActivityDeps) {
   return {
+    /** The status PostgreSQL records: a `paid` signal is checked against it. */
+    async orderStatus(number: string): Promise<OrderStatus> {
+      return orderStatus(deps.orm.em.fork(), number);
+    },
     async expireOrder(number: string): Promise<OrderStatus> {
       return expireOrder(deps.orm.em.fork(), number);
     },

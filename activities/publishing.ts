@@ -1,6 +1,8 @@
 import { checkLaunchGates, type GateCheck } from '../src/publishing/gates.js';
 import { goLive, moveLaunchWeek, returnToDraft, scheduleLaunch } from '../src/publishing/launch-steps.js';
 import { awardWeek } from '../src/publishing/awards.js';
+import { owedPaidLaunch } from '../src/publishing/paid-launch.js';
+import type { PaidLaunchRequest } from '../src/domain/launch-plan.js';
 import type { AwardedWeek } from '../src/domain/awards.js';
 import type { ListingPlan } from '../src/domain/listing-status.js';
 import { ApplicationFailure } from '@temporalio/activity';
@@ -26,6 +28,10 @@ export function publishingActivities(deps: ActivityDeps) {
     checkLaunchGates(input: { listingId: number; nextCheckAt: string | null }): Promise<GateCheck> {
       const next = input.nextCheckAt ? new Date(input.nextCheckAt) : null;
       return heartbeating(() => checkLaunchGates(em(), config.crawl, config.publicUrl, input.listingId, next));
+    },
+    /** What PostgreSQL says was bought for the listing; an `upgraded` signal only asks for this look. */
+    paidLaunchOwed(input: { listingId: number }): Promise<PaidLaunchRequest | null> {
+      return owedPaidLaunch(em(), input.listingId);
     },
     scheduleLaunch(input: { listingId: number; plan: ListingPlan; week: string }): Promise<void> {
       return refusalsAreFinal(scheduleLaunch(em(), input));

@@ -4,7 +4,7 @@ import type { AppDeps } from './deps.js';
 import { requestContext } from './middleware/request-context.js';
 import { problems } from './middleware/problem.js';
 import { rateLimit } from './middleware/rate-limit.js';
-import { securityHeaders } from './middleware/security-headers.js';
+import { securityHeaders, servedOverHttps } from './middleware/security-headers.js';
 import { allowedMethods } from './middleware/allowed-methods.js';
 import { healthRouter } from './health.js';
 import { docsRouter } from './web/docs.js';
@@ -40,12 +40,13 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
   const app = new Koa({ proxy: deps.config.trustProxy });
   app.silent = true;
   app.keys = [...deps.keys.cookieKeys];
+  if (deps.config.publicHttps) servedOverHttps(app);
   const limiter = rateLimit(deps);
   const allOperations = [...operations, ...extraOperations];
   const provider = createProvider(deps);
 
   app.use(requestContext(deps));
-  app.use(securityHeaders(/^\/(api|mcp)(\/|$)/));
+  app.use(securityHeaders(/^\/(api|mcp)(\/|$)/, deps.config.publicHttps));
   app.use(problems(deps));
   app.use(serverMetadataAtRoot);
   app.use(authenticate(deps));

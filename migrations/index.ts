@@ -15,7 +15,9 @@ import { Migration20261125400000Community } from './Migration20261125400000Commu
 import { Migration20261125500000SearchScale } from './Migration20261125500000SearchScale.js';
 import { Migration20261125600000SearchIndexSync } from './Migration20261125600000SearchIndexSync.js';
 import { Migration20261125700000ListingDocument } from './Migration20261125700000ListingDocument.js';
+import { Migration20261126100000EdgeLaunchGrants } from './Migration20261126100000EdgeLaunchGrants.js';
 import { Migration20261126100000PromoVat } from './Migration20261126100000PromoVat.js';
+import { Migration20261126100100EdgeInviteMails } from './Migration20261126100100EdgeInviteMails.js';
 import { Migration20261126120000OAuthConnectedApps } from './Migration20261126120000OAuthConnectedApps.js';
 import { Migration20261126130000PayTestModeDisputes } from './Migration20261126130000PayTestModeDisputes.js';
 
@@ -38,7 +40,9 @@ export const migrationsList = [
   { name: 'Migration20261125500000SearchScale', class: Migration20261125500000SearchScale },
   { name: 'Migration20261125600000SearchIndexSync', class: Migration20261125600000SearchIndexSync },
   { name: 'Migration20261125700000ListingDocument', class: Migration20261125700000ListingDocument },
+  { name: 'Migration20261126100000EdgeLaunchGrants', class: Migration20261126100000EdgeLaunchGrants },
   { name: 'Migration20261126100000PromoVat', class: Migration20261126100000PromoVat },
+  { name: 'Migration20261126100100EdgeInviteMails', class: Migration20261126100100EdgeInviteMails },
   { name: 'Migration20261126120000OAuthConnectedApps', class: Migration20261126120000OAuthConnectedApps },
   { name: 'Migration20261126130000PayTestModeDisputes', class: Migration20261126130000PayTestModeDisputes },
 ];

@@ -71,6 +71,15 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(15),
+  SIGN_IN_LINKS_PER_EMAIL: z.coerce.number().int().min(1).max(1000).default(5),
+  SIGN_IN_LINKS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(20),
+  SIGN_IN_LIMIT_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  INVITE_MAILS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(5),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
@@ -142,6 +151,8 @@ export interface Config {
   host: string;
   port: number;
   publicUrl: string;
+  /** The public address is https: every cookie is Secure and pages send HSTS, whatever TRUST_PROXY says. */
+  publicHttps: boolean;
   apiBasePath: '/api/v1';
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   database: { url?: string; poolMax: number };
@@ -176,6 +187,8 @@ export interface Config {
   mail: { smtpUrl?: string; from: string; operator?: string };
   auth: {
     signInLinkTtlMinutes: number;
+    /** Sign-in links one email address, and one client address, may ask for per window. */
+    signInLimits: { perEmail: number; perClient: number; windowMinutes: number };
     sessionTtlDays: number;
     accessTokenTtlSeconds: number;
     refreshTokenTtlDays: number;
@@ -204,6 +217,8 @@ export interface Config {
   ai?: AiConfig;
   /** How long a draft's build workflow stays open for regenerate requests after the last one. */
   draftIdleSeconds: number;
+  /** invite_cofounder mails one address may get in any 24 hours, from every draft together. */
+  inviteMailsPerAddressPerDay: number;
   /** Launch weeks: how far ahead the free queue starts and how many launches a week takes per plan. */
   launches: { freeQueueWeeks: number; freeSlotsPerWeek: number; paidSlotsPerWeek: number; gateCheckWaitMs: number };
   orders: OrdersConfig;
@@ -262,6 +277,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     port: e.PORT,
     publicUrl,
+    publicHttps: new URL(publicUrl).protocol === 'https:',
     apiBasePath: '/api/v1',
     logLevel: e.LOG_LEVEL,
     database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
@@ -290,6 +306,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, operator: e.OPERATOR_EMAIL },
     auth: {
       signInLinkTtlMinutes: e.SIGN_IN_LINK_TTL_MINUTES,
+      signInLimits: {
+        perEmail: e.SIGN_IN_LINKS_PER_EMAIL,
+        perClient: e.SIGN_IN_LINKS_PER_CLIENT,
+        windowMinutes: e.SIGN_IN_LIMIT_WINDOW_MINUTES,
+      },
       sessionTtlDays: e.SESSION_TTL_DAYS,
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
@@ -322,6 +343,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY ?? 'none', model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS }
         : undefined,
     draftIdleSeconds: e.DRAFT_IDLE_SECONDS,
+    inviteMailsPerAddressPerDay: e.INVITE_MAILS_PER_ADDRESS_PER_DAY,
     launches: {
       freeQueueWeeks: e.FREE_QUEUE_WEEKS,
       freeSlotsPerWeek: e.FREE_SLOTS_PER_WEEK,

@@ -24,8 +24,12 @@ import { launchStatusAttribute } from '../src/domain/search-attributes.js';
 /** Checks the free plan's gates now (an owner who just added the badge); resolves once that check is written. */
 export const checkGatesNowUpdate = defineUpdate<void, []>('checkGatesNow');
 
-/** A paid launch was bought for this listing: a free run becomes a paid one, keeping its week unless the order names another. */
-export const upgradedSignal = defineSignal<[PaidLaunchRequest]>('upgraded');
+/**
+ * A paid launch may have been bought for this listing: a request to look, never proof. Only what
+ * PostgreSQL records (a paid order's launch line, an operator's grant) turns a free run into a paid
+ * one, keeping its week unless the order names another; any payload is ignored.
+ */
+export const upgradedSignal = defineSignal('upgraded');
 
 // A gate check reads the owner's homepage, maybe through Chromium; a failing one is retried, never lost.
 const steps = proxyActivities<Activities>({
@@ -43,20 +47,22 @@ function show(status: string, details: string): void {
  * listing-launch-<listing_id>: one publication of a listing. Free: checks the badge and founder
  * profile daily until the launch week and hourly in it; met before the week -> scheduled and live
  * at its Monday, met in it -> live at once; a week ending unmet moves it to the next free week,
- * and after three such weeks it returns to draft. Paid (from the start or by the `upgraded`
- * signal): live at once, or scheduled until the week's Monday. Every result is written to
- * PostgreSQL by the activities, so the owner view never waits on this workflow.
+ * and after three such weeks it returns to draft. Paid (started as paid, or by the `upgraded`
+ * signal, once PostgreSQL shows the paid launch): live at once, or scheduled until the week's
+ * Monday; started as paid with nothing bought, it ends and changes nothing. Every result is
+ * written to PostgreSQL by the activities, so the owner view never waits on this workflow.
  */
 export async function listingLaunch(input: ListingLaunchInput): Promise<LaunchOutcome> {
   const { listingId } = input;
-  let paid: PaidLaunchRequest | null = input.plan === 'paid' ? { week: input.week } : null;
-  let week = input.week;
+  let paid: PaidLaunchRequest | null = null;
+  let upgradeAsked = input.plan === 'paid';
+  let week = input.plan === 'free' ? input.week : null;
   let checkRequests = 0;
   let checksServed = 0;
   let checksOver = false;
 
-  setHandler(upgradedSignal, (request) => {
-    paid ??= request;
+  setHandler(upgradedSignal, () => {
+    upgradeAsked = true;
   });
   setHandler(checkGatesNowUpdate, async () => {
     const wanted = ++checkRequests;
@@ -72,22 +78,39 @@ export async function listingLaunch(input: ListingLaunchInput): Promise<LaunchOu
     });
     return { ...result, answered: () => (checksServed = Math.max(checksServed, serving)) };
   };
-  const wake = (ms: number) => condition(() => paid !== null || checkRequests > checksServed, ms);
+  // The paid launch is what PostgreSQL records, looked up by an activity; the signal only says when to look.
+  const lookForPaidLaunch = () => {
+    upgradeAsked = false;
+    return steps.paidLaunchOwed({ listingId });
+  };
+  const wake = (ms: number) => condition(() => upgradeAsked || checkRequests > checksServed, ms);
   const end = async (outcome: LaunchOutcome): Promise<LaunchOutcome> => {
     checksOver = true;
     await condition(allHandlersFinished);
     return outcome;
   };
 
+  if (input.plan === 'paid') {
+    paid = await lookForPaidLaunch();
+    if (!paid) {
+      show('not_paid', 'Started as a paid launch, but no paid order or grant exists for this listing: nothing changed.');
+      return end('not_paid');
+    }
+  }
+
   let missed = 0;
   let scheduled = false;
   while (!paid && week) {
+    if (upgradeAsked) {
+      paid = await lookForPaidLaunch();
+      continue;
+    }
     if (scheduled) {
       const untilMonday = weekStartMs(week) - Date.now();
       if (untilMonday <= 0) break;
       show('scheduled', `Free launch: gates met, goes live on ${week} at 00:00 UTC.`);
       // Checks asked for now only refresh what the owner sees; the launch stays scheduled.
-      if ((await wake(untilMonday)) && !paid) (await checkGates(null)).answered();
+      if ((await wake(untilMonday)) && !upgradeAsked) (await checkGates(null)).answered();
       continue;
     }
     show(

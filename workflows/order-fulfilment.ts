@@ -9,7 +9,10 @@ export interface OrderFulfilmentInput {
   expiresInMs: number;
 }
 
-/** Sent once the payment is recorded in PostgreSQL (test provider's form, or a verified provider webhook). */
+/**
+ * Sent once the payment is recorded in PostgreSQL (test provider's form, or a verified provider
+ * webhook). A request to look, never proof: the order's status in PostgreSQL decides.
+ */
 export const orderPaidSignal = defineSignal('paid');
 
 const orders = proxyActivities<Activities>({
@@ -29,24 +32,33 @@ function showStatus(status: OrderStatus): void {
  * receipt. The status API reads poll is written to PostgreSQL by the activities.
  */
 export async function orderFulfilment(input: OrderFulfilmentInput): Promise<OrderStatus> {
-  let paid = false;
+  let paymentReported = false;
   setHandler(orderPaidSignal, () => {
-    paid = true;
+    paymentReported = true;
   });
-  if (!(await condition(() => paid, input.expiresInMs))) {
-    // The payment may be recorded while its signal is still on the way: expiring only a pending order settles that race.
-    const status = await orders.expireOrder(input.number);
-    if (status !== 'paid') {
-      showStatus(status);
-      return status;
+  const expiresAt = Date.now() + input.expiresInMs;
+  let status: OrderStatus = 'pending';
+  while (status === 'pending') {
+    const left = expiresAt - Date.now();
+    if (left <= 0 || !(await condition(() => paymentReported, left))) {
+      // The payment may be recorded while its signal is still on the way: expiring only a pending order settles that race.
+      status = await orders.expireOrder(input.number);
+      break;
     }
+    // A signal sent by hand to an unpaid order finds it pending, and the order keeps waiting for its payment.
+    paymentReported = false;
+    status = await orders.orderStatus(input.number);
+  }
+  if (status !== 'paid') {
+    showStatus(status);
+    return status;
   }
   showStatus('paid');
   const positions = await orders.unfulfilledOrderLines(input.number);
   for (const position of positions) {
     if (!(await orders.fulfilOrderLine({ number: input.number, position }))) break;
   }
-  const status = await orders.completeOrder(input.number);
+  status = await orders.completeOrder(input.number);
   showStatus(status);
   return status;
 }

@@ -99,7 +99,7 @@ export const inviteCofounder = defineOperation({
   tag: 'Drafts',
   summary: 'Email a co-founder an invite to the draft',
   description:
-    'Sends an email invite for the draft to a co-founder. Up to 10 addresses per draft; inviting an address again resends the mail without using another invite; an 11th address is 409 conflict. 404 when the caller has no such draft.',
+    'Sends an email invite for the draft to a co-founder. Up to 10 addresses per draft; inviting an address again resends the mail without using another invite; an 11th address is 409 conflict. One address gets at most 5 invite mails a day by default (from every draft together): more is 429 rate_limited, nothing sent. 404 when the caller has no such draft.',
   scope: 'listings:write',
   idempotencyKey: true,
   successStatus: 201,
@@ -113,6 +113,7 @@ export const inviteCofounder = defineOperation({
       email: body.email,
       siteName: site.name,
       publicUrl: deps.config.publicUrl,
+      mailsPerAddressPerDay: deps.config.inviteMailsPerAddressPerDay,
     });
     return {
       draft_id: path.id,

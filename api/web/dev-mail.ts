@@ -1,14 +1,21 @@
 import Router from '@koa/router';
+import { isLoopbackAddress } from '../../src/domain/address-policy.js';
 import { latestMail } from '../../src/mail/outbox.js';
 import type { AppDeps } from '../deps.js';
 import { html, joinHtml } from '../../src/platform/html.js';
 import { page } from './layout.js';
 import { sendHtml } from './respond.js';
 
-/** /dev/mail: the outbox of the embedded mailer, for development and tests. Never in production. */
+/**
+ * /dev/mail: the outbox of the embedded mailer, for development and tests. It holds everyone's
+ * sign-in links, so it answers only a client on this machine, by the socket's own peer address
+ * (never X-Forwarded-For, whatever TRUST_PROXY says); anyone else finds no such page. Never
+ * mounted in production.
+ */
 export function devMailRouter(deps: AppDeps): Router {
   const router = new Router();
-  router.get('/dev/mail', async (ctx) => {
+  router.get('/dev/mail', async (ctx, next) => {
+    if (!isLoopbackAddress(ctx.req.socket.remoteAddress)) return next() as Promise<void>;
     const to = typeof ctx.query.to === 'string' ? ctx.query.to : undefined;
     const mails = await latestMail(ctx.state.em, 50, to);
     // Splitting on a capturing group leaves the addresses at the odd places.

@@ -70,6 +70,7 @@ export function htmlErrors(deps: AppDeps, back: BackLink = { href: '/account', l
     } catch (thrown) {
       if (!(thrown instanceof AppError)) throw thrown;
       ctx.status = thrown.status;
+      if (thrown.meta.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(thrown.meta.retryAfterSeconds));
       const details = thrown.errors.map((e) => html`<li><code>${e.path}</code>: ${e.message}</li>`);
       const body = html`<p>${thrown.message}</p>${details.length > 0 && html`<ul>${details}</ul>`}<p><a href="${back.href}">${back.label}</a></p>`;
       sendHtml(

@@ -5,6 +5,7 @@ import { AppError } from '../../src/errors.js';
 import { safeReturnPath } from '../../src/domain/credentials.js';
 import { peekSignInLink, redeemSignInLink } from '../../src/accounts/sign-in-links.js';
 import { sendSignInLink } from '../../src/accounts/sign-in-mail.js';
+import { SharedRateLimiter } from '../../src/platform/rate-limits.js';
 import { ensureUser, recordSignIn } from '../../src/accounts/users.js';
 import type { AppDeps } from '../deps.js';
 import { csrfToken, verifyCsrf } from './csrf.js';
@@ -20,6 +21,17 @@ export function signInRouter(deps: AppDeps): Router {
   const router = new Router();
   const { site, auth } = deps.config;
   const keys = deps.keys.cookieKeys;
+  const clients = new SharedRateLimiter(
+    deps.orm.em.getConnection().getKnex(),
+    auth.signInLimits.windowMinutes * 60_000,
+    deps.config.rateLimit.syncMs,
+  );
+  const settings = {
+    siteName: site.name,
+    publicUrl: deps.config.publicUrl,
+    ttlMinutes: auth.signInLinkTtlMinutes,
+    limits: auth.signInLimits,
+  };
   const render = (ctx: Context, title: string, body: Html) => sendHtml(ctx, page(title, body, { siteName: site.name }));
   router.use(htmlErrors(deps), webSession());
 
@@ -34,8 +46,11 @@ export function signInRouter(deps: AppDeps): Router {
     verifyCsrf(ctx, keys, formField(ctx, 'csrf'));
     const parsed = email.safeParse(formField(ctx, 'email')?.trim());
     if (!parsed.success) throw new AppError('invalid_input', 'Enter a valid email address (at most 254 characters).');
-    const settings = { siteName: site.name, publicUrl: deps.config.publicUrl, ttlMinutes: auth.signInLinkTtlMinutes };
-    await sendSignInLink(ctx.state.em, deps.mailer, settings, parsed.data, safeReturnPath(formField(ctx, 'return_to')));
+    await sendSignInLink(ctx.state.em, deps.mailer, settings, clients, {
+      email: parsed.data,
+      returnTo: safeReturnPath(formField(ctx, 'return_to')),
+      client: ctx.ip,
+    });
     render(
       ctx,
       'Check your email',

@@ -2,30 +2,54 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { html } from '../platform/html.js';
+import type { SharedRateLimiter } from '../platform/rate-limits.js';
 import { createSignInLink, recentSignInLinks } from './sign-in-links.js';
-
-/** At most this many sign-in mails to one address per quarter hour: nobody's inbox is flooded. */
-const mailsPerAddress = 5;
-const windowMinutes = 15;
 
 export interface SignInMailSettings {
   siteName: string;
   publicUrl: string;
   ttlMinutes: number;
+  /** Links one email address, and one client address, may ask for per window. */
+  limits: { perEmail: number; perClient: number; windowMinutes: number };
 }
 
-/** Mails a one-time sign-in link to `email`, unless that address had several lately (429). */
+export interface SignInRequest {
+  email: string;
+  returnTo: string | undefined;
+  /** The address the request came from (the proxy's client address when TRUST_PROXY is set). */
+  client: string;
+}
+
+/**
+ * Mails a one-time sign-in link, unless that email address had several lately (nobody's inbox is
+ * flooded) or the client asked for many links to any addresses (nobody mails the world from one
+ * machine): 429 either way, nothing sent. `clients` counts requests per client address in the
+ * rate_limit table every api process shares.
+ */
 export async function sendSignInLink(
   em: EntityManager,
   mailer: Mailer,
   settings: SignInMailSettings,
-  email: string,
-  returnTo: string | undefined,
+  clients: SharedRateLimiter,
+  { email, returnTo, client }: SignInRequest,
 ): Promise<void> {
-  if ((await recentSignInLinks(em, email, windowMinutes)) >= mailsPerAddress) {
+  const { perEmail, perClient, windowMinutes } = settings.limits;
+  const { used, endsAt } = await clients.consume(`sign-in:${client}`);
+  if (used > perClient) {
+    const retryAfterSeconds = Math.max(1, Math.ceil((endsAt - Date.now()) / 1000));
+    throw new AppError(
+      'rate_limited',
+      `Too many sign-in links were asked for from your network lately. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+      [],
+      { retryAfterSeconds },
+    );
+  }
+  if ((await recentSignInLinks(em, email, windowMinutes)) >= perEmail) {
     throw new AppError(
       'rate_limited',
       `Several sign-in links were sent to this address lately. Use the newest one, or try again in ${windowMinutes} minutes.`,
+      [],
+      { retryAfterSeconds: windowMinutes * 60 },
     );
   }
   const token = await createSignInLink(em, email, returnTo, settings.ttlMinutes);

@@ -1,7 +1,7 @@
 import { copyListingToSite } from '../listings/copy.js';
 import { listRevisions } from '../listings/revisions.js';
 import { startPaidLaunch } from '../publishing/launch.js';
-import { paidLaunchOf } from '../publishing/paid-launch.js';
+import { grantPaidLaunch, paidLaunchOf } from '../publishing/paid-launch.js';
 import { withTemporal } from './temporal.js';
 import type { CliCommand } from './command.js';
 import { onSite } from './database.js';
@@ -48,6 +48,7 @@ export const listingCommand: CliCommand = {
     if (action === 'launch' && slug) {
       return onSite(ctx, async (em, siteId) => {
         const launch = await paidLaunchOf(em, siteId, slug, options.week, new Date());
+        await grantPaidLaunch(em, launch.listingId, launch.week);
         await withTemporal(ctx.config, (temporal) => startPaidLaunch(temporal, launch));
         return launch.week
           ? `Paid launch of ${slug} started: scheduled for the week of ${launch.week}, live on its Monday at 00:00 UTC.`

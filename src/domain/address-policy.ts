@@ -42,3 +42,12 @@ function embeddedIPv4(address: ipaddr.IPv4 | ipaddr.IPv6): ipaddr.IPv4 | null {
 export function isIpLiteral(host: string): boolean {
   return ipaddr.isValid(host.replace(/^\[|\]$/g, ''));
 }
+
+/**
+ * True for a loopback peer: 127.0.0.0/8 or ::1, also written IPv4-mapped (as a dual-stack socket
+ * reports it). Anything else, or no address at all, is not this machine.
+ */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address || !ipaddr.isValid(address)) return false;
+  return ipaddr.process(address).range() === 'loopback';
+}

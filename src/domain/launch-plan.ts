@@ -70,10 +70,10 @@ export interface ListingLaunchInput {
   week: string | null;
 }
 
-/** A paid launch's week, as an order names it: null for at once. */
+/** A paid launch's week, as its order or grant names it: null for at once. */
 export interface PaidLaunchRequest {
   week: string | null;
 }
 
 /** The launch as a lifecycle reports it (Temporal UI and tests). */
-export type LaunchOutcome = 'live' | 'returned_to_draft';
+export type LaunchOutcome = 'live' | 'returned_to_draft' | 'not_paid';

@@ -32,6 +32,13 @@ export async function expireOrder(em: EntityManager, number: string): Promise<Or
   );
 }
 
+/** The order's status as recorded: what a lifecycle told "paid" checks before it delivers anything. */
+export async function orderStatus(em: EntityManager, number: string): Promise<OrderStatus> {
+  const [order] = await query(em, sql<{ status: OrderStatus }>`select status from orders where number = ${number}`);
+  if (!order) throw notFound(`Order ${number}`);
+  return order.status;
+}
+
 /** Positions of the lines still to fulfil, in order. */
 export async function unfulfilledOrderLines(em: EntityManager, number: string): Promise<number[]> {
   const rows = await query(

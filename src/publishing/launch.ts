@@ -38,14 +38,15 @@ export async function checkFreeLaunchNow(
 }
 
 /**
- * A paid launch bought for a listing (orders, or the operator command): live at once when `week`
- * is null or has begun, else scheduled until its Monday. A free launch already running becomes
- * paid and keeps its week unless `week` names another. Safe to repeat.
+ * A paid launch bought for a listing (orders, or the operator command), once its order is paid or
+ * its grant recorded: live at once when `week` is null or has begun, else scheduled until its
+ * Monday. A free launch already running becomes paid and keeps its week unless `week` names
+ * another. The lifecycle takes the week from PostgreSQL, not from here. Safe to repeat.
  */
 export async function startPaidLaunch(
   temporal: TemporalHandle,
   input: { listingId: number; ownerId: number; week: string | null },
 ): Promise<void> {
   const start = launchStart({ listingId: input.listingId, plan: 'paid', week: input.week }, input.ownerId, 'paid');
-  await signalLifecycleWithStart(temporal, listingLaunch, start, upgradedSignal, { week: input.week });
+  await signalLifecycleWithStart(temporal, listingLaunch, start, upgradedSignal);
 }

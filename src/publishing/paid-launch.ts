@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { mondayOf, isoDate, parseIsoDate } from '../domain/weeks.js';
 import { AppError, notFound } from '../errors.js';
-import { query, sql } from '../platform/sql.js';
+import { execute, query, sql } from '../platform/sql.js';
 
 /**
  * What a paid launch of the listing `slug` starts with: its id and owner, and the week (snapped to
@@ -38,4 +38,27 @@ export async function paidLaunchOf(
     ownerId: listing.owner_id,
     week: monday.getTime() === mondayOf(now).getTime() ? null : isoDate(monday),
   };
+}
+
+/** Records the operator's paid launch of a listing, the fact its launch lifecycle looks for (see `owedPaidLaunch`). */
+export async function grantPaidLaunch(em: EntityManager, listingId: number, week: string | null): Promise<void> {
+  await execute(em, sql`insert into launch_grant (listing_id, week) values (${listingId}, ${week}::date)`);
+}
+
+/**
+ * The paid launch owed to a listing, as PostgreSQL records it: the launch line of a paid (or
+ * fulfilled) order for it, or an operator's grant, the latest first. Its week is null for at
+ * once; answers null when nothing was bought, whatever a signal claimed.
+ */
+export async function owedPaidLaunch(em: EntityManager, listingId: number): Promise<{ week: string | null } | null> {
+  const [owed] = await query(
+    em,
+    sql<{ week: string | null }>`select week from (
+       select l.options->>'week' as week, o.paid_at as at from order_line l join orders o on o.id = l.order_id
+        where l.listing_id = ${listingId} and l.product_key = 'launch' and o.status in ('paid', 'fulfilled')
+       union all
+       select to_char(week, 'YYYY-MM-DD'), granted_at from launch_grant where listing_id = ${listingId}
+     ) owed order by at desc nulls last limit 1`,
+  );
+  return owed ? { week: owed.week } : null;
 }

@@ -1,4 +1,4 @@
-import { judgeAddress } from '../../src/domain/address-policy.js';
+import { isLoopbackAddress, judgeAddress } from '../../src/domain/address-policy.js';
 
 describe('address policy', () => {
   it.each([
@@ -43,5 +43,29 @@ describe('address policy', () => {
     expect(judgeAddress('::1', { allowLoopback: true }).allowed).toBe(true);
     expect(judgeAddress('10.0.0.1', { allowLoopback: true }).allowed).toBe(false);
     expect(judgeAddress('169.254.169.254', { allowLoopback: true }).allowed).toBe(false);
+  });
+});
+
+describe('isLoopbackAddress (who may read /dev/mail)', () => {
+  it.each(['127.0.0.1', '127.0.0.2', '127.255.255.254', '::1', '::ffff:127.0.0.1'])('%s is this machine', (address) => {
+    expect(isLoopbackAddress(address)).toBe(true);
+  });
+
+  it.each([
+    undefined,
+    '',
+    'localhost',
+    '10.0.0.1',
+    '192.0.2.2',
+    '0.0.0.0',
+    '::',
+    '::ffff:10.0.0.1',
+    // Loopback carried inside a routed IPv6 form is another network's machine.
+    '64:ff9b::7f00:1',
+    '2002:7f00:1::1',
+    'fe80::1%lo',
+    '127.0.0.1, 203.0.113.9',
+  ])('%s is not', (address) => {
+    expect(isLoopbackAddress(address)).toBe(false);
   });
 });

@@ -54,3 +54,24 @@ describe('invite_cofounder', () => {
     expect(await latestMail(dw.app.deps.orm.em.fork(), 1, 'victim@example.test')).toHaveLength(0);
   });
 });
+
+describe('invite_cofounder mail limit', () => {
+  it('mails one address at most 5 invites a day from every draft together: the 6th is 429 and sends nothing', async () => {
+    const first = await readyDraft(dw, 'static');
+    const second = await readyDraft(dw, 'jsonld');
+    const target = 'popular@example.test';
+    for (let i = 0; i < 3; i++) expect((await invite(target, dw.owner, first.id)).status).toBe(201);
+    for (let i = 0; i < 2; i++) expect((await invite(target.toUpperCase(), dw.owner, second.id)).status).toBe(201);
+    const sixth = await invite(target, dw.owner, second.id);
+    expect(sixth.status).toBe(429);
+    expect(sixth.body).toMatchObject({ code: 'rate_limited', errors: [{ path: 'body.email' }] });
+    expect(sixth.body.detail).toMatch(/5 invites in the last 24 hours/);
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+    const mails = await dw.app.deps.orm.em
+      .fork()
+      .execute<{ n: number }[]>(`select count(*)::int as n from mail_outbox where lower(recipient) = ?`, [target]);
+    expect(mails[0].n).toBe(5);
+    // Another address is not held back by this one.
+    expect((await invite('someone-else@example.test', dw.owner, second.id)).status).toBe(201);
+  });
+});

@@ -62,6 +62,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     PUBLIC_READ_CACHE_MS: '0',
     // Every success response of the suite is checked against its operation's output schema.
     VALIDATE_RESPONSES: 'true',
+    // Every test signs in from 127.0.0.1; test/auth/sign-in-limits.test.ts checks the per-client budget.
+    SIGN_IN_LINKS_PER_CLIENT: '100000',
     ...options.env,
   };
   const config = loadConfig(env);

@@ -3,7 +3,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Activities } from '../../activities/index.js';
 import { addWeeks, isoDate, mondayOf, parseIsoDate } from '../../src/domain/weeks.js';
 import { checkGatesNowUpdate, listingLaunch, upgradedSignal } from '../../workflows/listing-launch.js';
-import type { ListingLaunchInput } from '../../src/domain/launch-plan.js';
+import type { ListingLaunchInput, PaidLaunchRequest } from '../../src/domain/launch-plan.js';
 import { timeSkippingEnvironment, workerWithActivities } from '../support/time-skipping.js';
 
 const hour = 3_600_000;
@@ -31,9 +31,13 @@ describe('listingLaunch on the time-skipping test server', () => {
   const weekAhead = async () => isoDate(addWeeks(mondayOf(new Date(await env.currentTimeMs())), 3));
   const startOf = (week: string) => parseIsoDate(week)!.getTime();
 
-  /** Activities that record what the workflow asked for; the gates hold from `gatesFrom` (ms) on. */
-  function recording(calls: Calls, gatesFrom: number): Partial<Activities> {
+  /**
+   * Activities that record what the workflow asked for; the gates hold from `gatesFrom` (ms) on,
+   * and PostgreSQL shows the paid launch `owed` (null: nothing bought).
+   */
+  function recording(calls: Calls, gatesFrom: number, owed: PaidLaunchRequest | null): Partial<Activities> {
     return {
+      paidLaunchOwed: () => Promise.resolve(owed),
       checkLaunchGates: async () => {
         const now = await env.currentTimeMs();
         calls.checks.push(now);
@@ -65,9 +69,10 @@ describe('listingLaunch on the time-skipping test server', () => {
     calls: Calls,
     gatesFrom: number,
     during?: (id: string) => Promise<void>,
+    owed: PaidLaunchRequest | null = null,
   ) {
     const taskQueue = `listing-launch-${randomUUID()}`;
-    const worker = await workerWithActivities(env, taskQueue, recording(calls, gatesFrom));
+    const worker = await workerWithActivities(env, taskQueue, recording(calls, gatesFrom, owed));
     const workflowId = `listing-launch-test-${randomUUID()}`;
     return worker.runUntil(async () => {
       const handle = await env.client.workflow.start(listingLaunch, {
@@ -122,26 +127,52 @@ describe('listingLaunch on the time-skipping test server', () => {
   it('an upgrade while waiting for the badge turns it into a paid launch in the same week', async () => {
     const calls = newCalls();
     const week = await weekAhead();
-    const result = launch({ plan: 'free', week }, calls, Number.POSITIVE_INFINITY, async (workflowId) => {
-      await env.sleep(5 * day);
-      await env.client.workflow.getHandle(workflowId).signal(upgradedSignal, { week: null });
-    });
+    const result = launch(
+      { plan: 'free', week },
+      calls,
+      Number.POSITIVE_INFINITY,
+      async (workflowId) => {
+        await env.sleep(5 * day);
+        await env.client.workflow.getHandle(workflowId).signal(upgradedSignal);
+      },
+      { week: null },
+    );
     await expect(result).resolves.toBe('live');
     expect(calls.scheduled).toEqual([{ plan: 'paid', week, at: expect.any(Number) }]);
     expect(calls.live).toEqual([{ plan: 'paid', at: atAbout(startOf(week)) }]);
   });
 
+  it('an upgrade signal with nothing bought (sent by hand) changes nothing: the free launch runs its course', async () => {
+    const calls = newCalls();
+    const week = await weekAhead();
+    const result = launch({ plan: 'free', week }, calls, Number.POSITIVE_INFINITY, async (workflowId) => {
+      await env.sleep(5 * day);
+      // By name, with the payload the old signal took, as from the Temporal UI: a week of the sender's choosing.
+      await env.client.workflow.getHandle(workflowId).signal('upgraded', { week: null });
+    });
+    await expect(result).resolves.toBe('returned_to_draft');
+    expect(calls.scheduled).toEqual([]);
+    expect(calls.live).toEqual([]);
+    expect(calls.moved).toHaveLength(2);
+  });
+
+  it('a paid launch started with nothing bought ends without changing the listing', async () => {
+    const calls = newCalls();
+    await expect(launch({ plan: 'paid', week: null }, calls, 0)).resolves.toBe('not_paid');
+    expect(calls).toEqual(newCalls());
+  });
+
   it('a paid launch goes live at once, or at the Monday of the week it names', async () => {
     const now = newCalls();
     const startedAt = await env.currentTimeMs();
-    await expect(launch({ plan: 'paid', week: null }, now, 0)).resolves.toBe('live');
+    await expect(launch({ plan: 'paid', week: null }, now, 0, undefined, { week: null })).resolves.toBe('live');
     expect(now.checks).toEqual([]);
     expect(now.scheduled).toEqual([]);
     expect(now.live[0].at - startedAt).toBeLessThan(60_000);
 
     const later = newCalls();
     const week = await weekAhead();
-    await expect(launch({ plan: 'paid', week }, later, 0)).resolves.toBe('live');
+    await expect(launch({ plan: 'paid', week: null }, later, 0, undefined, { week })).resolves.toBe('live');
     expect(later.scheduled).toEqual([{ plan: 'paid', week, at: expect.any(Number) }]);
     expect(later.live).toEqual([{ plan: 'paid', at: atAbout(startOf(week)) }]);
   });
@@ -150,14 +181,15 @@ describe('listingLaunch on the time-skipping test server', () => {
     const calls = newCalls();
     const week = await weekAhead();
     let asked = 0;
-    await launch({ plan: 'free', week }, calls, Number.POSITIVE_INFINITY, async (workflowId) => {
+    const checkThenUpgrade = async (workflowId: string) => {
       const handle = env.client.workflow.getHandle(workflowId);
       await env.sleep(3 * hour);
       asked = await env.currentTimeMs();
       await handle.executeUpdate(checkGatesNowUpdate);
       expect(calls.checks.filter((at) => at >= asked)).toHaveLength(1);
-      await handle.signal(upgradedSignal, { week: null });
-    });
+      await handle.signal(upgradedSignal);
+    };
+    await launch({ plan: 'free', week }, calls, Number.POSITIVE_INFINITY, checkThenUpgrade, { week: null });
     // The first check at the start, the one asked for, and none between: the next daily one was hours away.
     expect(calls.checks).toHaveLength(2);
   });
@@ -168,13 +200,13 @@ describe('listingLaunch on the time-skipping test server', () => {
     const workflowId = `listing-launch-test-${randomUUID()}`;
     const taskQueue = `listing-launch-${randomUUID()}`;
     // No sticky cache: the test server does not hand a stopped worker's sticky tasks on to the next worker.
-    const first = await workerWithActivities(env, taskQueue, recording(calls, 0), { maxCachedWorkflows: 0 });
+    const first = await workerWithActivities(env, taskQueue, recording(calls, 0, null), { maxCachedWorkflows: 0 });
     await first.runUntil(async () => {
       await env.client.workflow.start(listingLaunch, { taskQueue, workflowId, args: [{ listingId: 1, plan: 'free', week }] });
       while (calls.scheduled.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
     });
     expect(calls.live).toEqual([]);
-    const second = await workerWithActivities(env, taskQueue, recording(calls, 0));
+    const second = await workerWithActivities(env, taskQueue, recording(calls, 0, null));
     await expect(second.runUntil(env.client.workflow.getHandle(workflowId).result())).resolves.toBe('live');
     expect(calls.live).toEqual([{ plan: 'free', at: atAbout(startOf(week)) }]);
   }, 180_000);

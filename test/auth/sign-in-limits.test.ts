@@ -1,0 +1,44 @@
+import { loadConfig } from '../../src/config.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { WebClient, type Page } from '../support/web-client.js';
+
+let app: TestApp;
+beforeAll(async () => {
+  // The defaults, which the other test files raise because all of them sign in from 127.0.0.1.
+  app = await startTestApp({ worker: false, env: { SIGN_IN_LINKS_PER_CLIENT: '20', SIGN_IN_LINKS_PER_EMAIL: '5' } });
+});
+afterAll(() => app.close());
+
+const mailsTo = async (pattern: string) =>
+  (
+    await app.deps.orm.em
+      .fork()
+      .execute<{ n: number }[]>(`select count(*)::int as n from mail_outbox where recipient like ?`, [pattern])
+  )[0].n;
+
+describe('sign-in link limits', () => {
+  it('are 5 links per email address and 20 per client address each quarter hour by default', () => {
+    expect(loadConfig({}).auth.signInLimits).toEqual({ perEmail: 5, perClient: 20, windowMinutes: 15 });
+  });
+
+  it('one client asking links for 100 different addresses gets 429 after 20, whatever X-Forwarded-For it sends, and nothing more is mailed', async () => {
+    const browser = new WebClient(app.url);
+    const form = await browser.get('/sign-in');
+    const statuses: number[] = [];
+    let refused: Page | undefined;
+    for (let i = 0; i < 100; i++) {
+      // Forged forwarding headers do not make a new client: TRUST_PROXY is off, the socket decides.
+      const page = await browser.request('/sign-in', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `198.51.100.${i}` },
+        body: new URLSearchParams({ csrf: /name="csrf" value="([^"]+)"/.exec(form.html)![1], email: `spray${i}@example.org` }),
+      });
+      statuses.push(page.status);
+      if (page.status === 429) refused ??= page;
+    }
+    expect(statuses).toEqual([...Array(20).fill(200), ...Array(80).fill(429)]);
+    expect(refused!.html).toContain('Too many sign-in links were asked for from your network');
+    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await mailsTo('spray%@example.org')).toBe(20);
+  });
+});

@@ -1,0 +1,118 @@
+import type { WorkflowHandle } from '@temporalio/client';
+import { isoDate, mondayOf } from '../../src/domain/weeks.js';
+import { recordPayment } from '../../src/orders/payment.js';
+import { workflowIds } from '../../src/temporal.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { openShop, sql, type Shop } from '../orders/support.js';
+
+/**
+ * Signals sent by hand, by name and with the payload the sender likes, through the Temporal
+ * client: what anyone with access to the Temporal UI or CLI can do. They change nothing unless
+ * PostgreSQL holds the fact they claim.
+ */
+let app: TestApp;
+let shops = 0;
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app?.close());
+
+const handle = (workflowId: string): WorkflowHandle => app.deps.temporal.client.workflow.getHandle(workflowId);
+
+/** A listing of its own owner, queued for a free launch and waiting for its badge (it has no website to carry one). */
+async function freeListing(): Promise<Shop> {
+  const shop = await openShop(app, `founder${++shops}@example.test`, `forged-${shops}`);
+  await sql(app, 'update listing set website_url = null where id = ?', [shop.listingId]);
+  const chosen = await shop.owner.call('POST', `/me/listings/${shop.listingId}/free`);
+  expect(chosen.body).toMatchObject({ status: 'awaiting_badge', publication: { plan: 'free' } });
+  return shop;
+}
+
+async function checkout(shop: Shop, items: unknown[]): Promise<string> {
+  const created = await shop.owner.call('POST', '/orders/checkout', { items, billing_country: 'US' });
+  expect(created.status).toBe(201);
+  return created.body.number;
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('the listingLaunch upgraded signal', () => {
+  it('sent by hand with no paid order: the listing stays a free launch awaiting its badge', async () => {
+    const shop = await freeListing();
+    const launch = handle(workflowIds.listingLaunch(shop.listingId));
+    await launch.signal('upgraded', { week: null });
+    // Answered once a check that follows the signal is written: by then the signal has been acted on.
+    await launch.executeUpdate('checkGatesNow');
+    const listing = await shop.owner.call('GET', `/me/listings/${shop.listingId}`);
+    expect(listing.body).toMatchObject({ status: 'awaiting_badge', publication: { plan: 'free' } });
+    expect((await launch.describe()).status.name).toBe('RUNNING');
+  });
+
+  it('sent by hand with a paid order for a launch of the listing: the listing is upgraded', async () => {
+    const shop = await freeListing();
+    // The order names this week, so the upgrade goes live at once (without one it would keep the free week).
+    const thisWeek = isoDate(mondayOf(new Date()));
+    const number = await checkout(shop, [{ product: 'launch', listing_id: shop.listingId, week: thisWeek }]);
+    // Paid in PostgreSQL; the order's own lifecycle is not told, so only the hand-sent signal can act on it.
+    expect(await recordPayment(app.deps.orm.em.fork(), { number, provider: 'test', eventId: `forged-${number}` })).toBe(
+      'recorded',
+    );
+    const launch = handle(workflowIds.listingLaunch(shop.listingId));
+    await launch.signal('upgraded');
+    await expect(launch.result()).resolves.toBe('live');
+    const listing = await shop.owner.call('GET', `/me/listings/${shop.listingId}`);
+    expect(listing.body).toMatchObject({ status: 'live', publication: { plan: 'paid' } });
+  });
+
+  it('a paid launch started by hand for a listing nobody paid for ends without touching it', async () => {
+    const shop = await openShop(app, 'unpaid@example.test', 'never-paid');
+    const workflowId = workflowIds.listingLaunch(shop.listingId);
+    await app.deps.temporal.client.workflow.start('listingLaunch', {
+      taskQueue: app.taskQueue,
+      workflowId,
+      args: [{ listingId: shop.listingId, plan: 'paid', week: null }],
+    });
+    await expect(handle(workflowId).result()).resolves.toBe('not_paid');
+    const listing = await shop.owner.call('GET', `/me/listings/${shop.listingId}`);
+    expect(listing.body).toMatchObject({ status: 'draft', publication: { plan: 'free' } });
+  });
+});
+
+describe('the orderFulfilment paid signal', () => {
+  it('sent by hand to an unpaid order: nothing is delivered, and the order still waits for (and fulfils) its real payment', async () => {
+    const shop = await openShop(app, 'billboard@example.test', 'billboarded');
+    const number = await checkout(shop, [{ product: 'billboard', listing_id: shop.listingId, amount_cents: 5000 }]);
+    const order = handle(workflowIds.orderFulfilment(number));
+    await order.signal('paid');
+    // What the run did after the signal, once its first step after it ended (or the run did).
+    const afterSignal = async () => {
+      const events = (await order.fetchHistory()).events ?? [];
+      const signalled = events.findIndex((e) => e.workflowExecutionSignaledEventAttributes);
+      const after = signalled < 0 ? [] : events.slice(signalled);
+      return {
+        steps: after.flatMap((e) => e.activityTaskScheduledEventAttributes?.activityType?.name ?? []),
+        acted: after.some((e) => e.activityTaskCompletedEventAttributes || e.workflowExecutionCompletedEventAttributes),
+      };
+    };
+    const { steps } = await until(afterSignal, (seen) => seen.acted);
+    // It looked the order up, and delivered nothing.
+    expect(steps).toEqual(['orderStatus']);
+    expect((await order.describe()).status.name).toBe('RUNNING');
+    expect((await shop.owner.call('GET', `/orders/${number}`)).body).toMatchObject({ status: 'pending', paid_at: null });
+    const [listing] = await sql<{ billboard_cents: string }>(app, 'select billboard_cents from listing where id = ?', [
+      shop.listingId,
+    ]);
+    expect(Number(listing.billboard_cents)).toBe(0);
+
+    expect(await recordPayment(app.deps.orm.em.fork(), { number, provider: 'test', eventId: `real-${number}` })).toBe('recorded');
+    await order.signal('paid');
+    await expect(order.result()).resolves.toBe('fulfilled');
+  });
+});
