@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { ListingEvent, ListingPlan } from '../domain/listing-status.js';
 import { addWeeks, isoDate, mondayOf, parseIsoDate } from '../domain/weeks.js';
 import { Listing, type ListingEntity } from '../entities/listing.js';
-import { notFound } from '../errors.js';
+import { AppError, notFound } from '../errors.js';
 import { statusAfter } from '../listings/status.js';
 import { listingUnitOfWork } from '../listings/unit-of-work.js';
 import type { Mailer } from '../mail/index.js';
@@ -31,6 +31,17 @@ async function onListing<T>(
 
 const weekOf = (value: ListingEntity['launchWeek']): string | null => (value ? String(value).slice(0, 10) : null);
 
+/**
+ * A free launch is scheduled for, and goes live in, only the week PostgreSQL gave the listing
+ * (choose_free_listing or a missed week's move): a run started by hand with another week is a
+ * request, never a place in the queue. Going live late (a worker was down) is still its week.
+ */
+function refuseOtherFreeWeek(listing: ListingEntity, week: string, orLater = false): void {
+  const recorded = weekOf(listing.launchWeek);
+  if (recorded === week || (orLater && recorded !== null && recorded < week)) return;
+  throw new AppError('conflict', `Listing ${listing.id} launches free in the week of ${recorded ?? 'no week'}, not ${week}.`);
+}
+
 /** Scheduled for `week`: a free listing whose gates hold, or a paid launch for a later week. */
 export async function scheduleLaunch(
   em: EntityManager,
@@ -39,6 +50,7 @@ export async function scheduleLaunch(
   await onListing(em, input.listingId, (listing) => {
     if (listing.status === 'scheduled' && listing.plan === input.plan && weekOf(listing.launchWeek) === input.week)
       return Promise.resolve();
+    if (input.plan === 'free') refuseOtherFreeWeek(listing, input.week);
     const event: ListingEvent = input.plan === 'paid' ? 'paid_launch_scheduled' : 'gates_met';
     listing.status = statusAfter(listing.status, event);
     listing.plan = input.plan;
@@ -61,6 +73,7 @@ export async function goLive(
   const week = await onListing(em, input.listingId, (listing) => {
     if (listing.status !== 'live') {
       const now = new Date();
+      if (input.plan === 'free') refuseOtherFreeWeek(listing, isoDate(mondayOf(now)), true);
       // A free listing whose gates hold within its week passes through scheduled on its way.
       if (listing.status === 'awaiting_badge' && input.plan === 'free') listing.status = statusAfter(listing.status, 'gates_met');
       const event: ListingEvent =

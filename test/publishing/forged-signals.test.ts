@@ -1,6 +1,7 @@
 import type { WorkflowHandle } from '@temporalio/client';
 import { isoDate, mondayOf } from '../../src/domain/weeks.js';
 import { recordPayment } from '../../src/orders/payment.js';
+import { goLive, scheduleLaunch } from '../../src/publishing/launch-steps.js';
 import { workflowIds } from '../../src/temporal.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { openShop, sql, type Shop } from '../orders/support.js';
@@ -82,6 +83,27 @@ describe('the listingLaunch upgraded signal', () => {
     await expect(handle(workflowId).result()).resolves.toBe('not_paid');
     const listing = await shop.owner.call('GET', `/me/listings/${shop.listingId}`);
     expect(listing.body).toMatchObject({ status: 'draft', publication: { plan: 'free' } });
+  });
+});
+
+describe('a free launch run started by hand', () => {
+  it('with this week instead of the queued one: its steps are refused and the listing keeps its week', async () => {
+    const shop = await freeListing();
+    const before = (await shop.owner.call('GET', `/me/listings/${shop.listingId}`)).body;
+    const thisWeek = isoDate(mondayOf(new Date()));
+    expect(before.launch_week).not.toBe(thisWeek);
+    // What a hand-started free run with another week calls once the gates hold.
+    const em = () => app.deps.orm.em.fork();
+    await expect(scheduleLaunch(em(), { listingId: shop.listingId, plan: 'free', week: thisWeek })).rejects.toMatchObject({
+      code: 'conflict',
+    });
+    await expect(
+      goLive(em(), app.deps.mailer, app.deps.config.publicUrl, { listingId: shop.listingId, plan: 'free' }),
+    ).rejects.toMatchObject({
+      code: 'conflict',
+    });
+    const after = (await shop.owner.call('GET', `/me/listings/${shop.listingId}`)).body;
+    expect(after).toMatchObject({ status: 'awaiting_badge', launch_week: before.launch_week, launched_at: null });
   });
 });
 
