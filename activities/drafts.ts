@@ -5,6 +5,7 @@ import {
   acceptDraftedProfile,
   categoryNames,
   failDraft,
+  fieldsAskedToRedraft,
   findDraftForBuild,
   loadCrawledPages,
   recordCrawlProgress,
@@ -41,10 +42,12 @@ export function draftActivities(deps: ActivityDeps) {
       const em = deps.orm.em.fork();
       const draft = await findDraftForBuild(em, input.draftId);
       if (!draft) return;
+      const fields = input.fields && fieldsAskedToRedraft(draft, input.fields);
+      if (fields?.length === 0) return;
       const pages = await loadCrawledPages(em, input.draftId);
       const categories = await categoryNames(em, draft.siteId);
-      const profile = await heartbeating(() => draftProfile(drafter, { pages, categories, fields: input.fields }));
-      await acceptDraftedProfile(em, input.draftId, profile, input.fields);
+      const profile = await heartbeating(() => draftProfile(drafter, { pages, categories, fields }));
+      await acceptDraftedProfile(em, input.draftId, profile, fields);
     },
 
     async failDraftBuild(input: { draftId: string; reason: string; message: string }): Promise<void> {

@@ -20,6 +20,7 @@ import { Migration20261126100000PromoVat } from './Migration20261126100000PromoV
 import { Migration20261126100100EdgeInviteMails } from './Migration20261126100100EdgeInviteMails.js';
 import { Migration20261126120000OAuthConnectedApps } from './Migration20261126120000OAuthConnectedApps.js';
 import { Migration20261126130000PayTestModeDisputes } from './Migration20261126130000PayTestModeDisputes.js';
+import { Migration20261126140000DraftRegenerateAsked } from './Migration20261126140000DraftRegenerateAsked.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
 export const migrationsList = [
@@ -45,4 +46,5 @@ export const migrationsList = [
   { name: 'Migration20261126100100EdgeInviteMails', class: Migration20261126100100EdgeInviteMails },
   { name: 'Migration20261126120000OAuthConnectedApps', class: Migration20261126120000OAuthConnectedApps },
   { name: 'Migration20261126130000PayTestModeDisputes', class: Migration20261126130000PayTestModeDisputes },
+  { name: 'Migration20261126140000DraftRegenerateAsked', class: Migration20261126140000DraftRegenerateAsked },
 ];

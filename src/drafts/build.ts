@@ -56,6 +56,14 @@ export async function categoryNames(em: EntityManager, siteId: number): Promise<
 }
 
 /**
+ * The fields of a regenerate request that the owner asked for through update_draft, as PostgreSQL
+ * records them: a request sent to the workflow by anyone else redrafts nothing.
+ */
+export function fieldsAskedToRedraft(draft: DraftEntity, fields: readonly DraftFieldName[]): DraftFieldName[] {
+  return fields.filter((name) => draft.regenerateAsked.includes(name));
+}
+
+/**
  * Takes the drafter's verified result into the draft. The first build (no `fields`) fills every
  * field the owner has not set, the FAQs and company socials unless the owner set them, and marks
  * the draft ready. A redraft of some fields replaces only those, except locked ones.
@@ -70,6 +78,8 @@ export async function acceptDraftedProfile(
     const draft = await tx.findOne(Draft, { id: draftId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
     if (!draft) return;
     const mode = fields ? 'redraft' : 'build';
+    // A build already taken (a retried step, or a run started again by hand) changes nothing.
+    if (mode === 'build' && draft.status !== 'drafting') return;
     const next: DraftFields = { ...draft.fields };
     for (const name of fields ?? draftFieldNames) {
       const drafted = profile.fields[name];
@@ -77,6 +87,7 @@ export async function acceptDraftedProfile(
     }
     draft.fields = next;
     draft.fieldsFound = fieldsFound(next);
+    if (fields) draft.regenerateAsked = draft.regenerateAsked.filter((name) => !fields.includes(name));
     if (mode === 'build') {
       if (!draft.ownerParts.includes('faqs')) draft.faqs = profile.faqs;
       // The evidence of each founder was checked against its page; the draft keeps the facts.

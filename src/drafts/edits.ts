@@ -70,6 +70,7 @@ export async function updateDraft(
     d.seo = next.parts.seo;
     d.ownerParts = next.ownerParts;
     regenerate = next.regenerate;
+    d.regenerateAsked = [...new Set([...d.regenerateAsked, ...next.regenerate])];
   });
   if (regenerate.length > 0) {
     await regenerateDraftFields(deps.temporal, deps.config, { draftId: id, ownerId }, regenerate);

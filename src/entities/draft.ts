@@ -1,6 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { DraftFields, DraftParts, DraftPartName } from '../domain/draft-content.js';
 import type { DraftStatus } from '../domain/draft-build.js';
+import type { DraftFieldName } from '../domain/draft-fields.js';
 import { Listing } from './listing.js';
 
 /**
@@ -35,6 +36,8 @@ export const Draft = defineEntity({
     seo: p.json<DraftParts['seo']>().default('{}'),
     /** Parts the owner has set; the build's AI results never overwrite them. */
     ownerParts: p.json<DraftPartName[]>().default('[]'),
+    /** Fields the owner asked to redraft, not yet redrafted: a regenerate request redrafts only these. */
+    regenerateAsked: p.json<DraftFieldName[]>().default('[]'),
     /** The listing a submit made of it; later submits and edits update that listing. */
     listing: () => p.manyToOne(Listing).ref().nullable().deleteRule('set null'),
     createdAt: p.datetime().defaultRaw('now()'),
