@@ -16,6 +16,7 @@ import {
   typeOf,
   type Located,
 } from './page-reading.js';
+import { categoryBySimilarity } from './category-reading.js';
 import { placeOf } from './place-reading.js';
 import { pricingOf } from './pricing-reading.js';
 
@@ -67,7 +68,9 @@ export function proposeByRules({ pages: allPages, categories }: DraftInput): Dra
   set('demo_video_url', demoVideoOf(pages));
   set('logo_url', home.logoUrl ? quoted(home.url, `logo: ${home.logoUrl}`, home.logoUrl) : null);
 
-  setList('categories', categoriesOf(pages, categories));
+  const named = categoriesOf(pages, categories);
+  const similar = named.length ? null : categoryBySimilarity(home, categories);
+  setList('categories', similar ? [similar] : named);
   setList('tags', splitMeta(home, 'article:tag'));
   setList('keywords', [...splitMeta(home, 'keywords'), ...ldKeywords(entities)]);
   setList('features', featuresOf(pages));
