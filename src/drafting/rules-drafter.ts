@@ -162,7 +162,13 @@ function stageOf(pages: CrawledPage[]): ProposedValue | null {
   return null;
 }
 
-const founding = /\b(?:founded|established|started|launched|fondée?|gegründet|fundad[ao])\b[^.]{0,40}?\b(1[89]\d{2}|20\d{2})\b/i;
+const foundingVerb =
+  'founded|established|started|launched|created|fondée?|créée?|lancée?|gegründet|gründete|fundad[ao]|fundó|fundou|criad[ao]|nació|nasceu|lanzad[ao]';
+/** "founded in 2019", "fundada en 2019", and the verb after the year: "wurde 2022 in München gegründet". */
+const founding = new RegExp(
+  `(?<![\\p{L}])(?:${foundingVerb})(?![\\p{L}])[^.]{0,40}?\\b(1[89]\\d{2}|20\\d{2})\\b|\\b(1[89]\\d{2}|20\\d{2})\\b[^.]{0,30}?(?<![\\p{L}])(?:${foundingVerb})(?![\\p{L}])`,
+  'iu',
+);
 
 /** A founding sentence that is about this product (it names it, or speaks as "we"). */
 function foundedOf(pages: CrawledPage[], name: string | undefined): ProposedValue | null {
@@ -170,7 +176,7 @@ function foundedOf(pages: CrawledPage[], name: string | undefined): ProposedValu
   for (const page of pages) {
     for (const block of ownBlocks(page)) {
       const match = founding.exec(block.text);
-      if (match && subject.test(block.text)) return quoted(page.url, block.text, match[1]);
+      if (match && subject.test(block.text)) return quoted(page.url, block.text, match[1] ?? match[2]);
     }
   }
   return null;
