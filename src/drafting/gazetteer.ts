@@ -26,8 +26,9 @@ function cities(): Map<string, Set<string>> {
   index = new Map();
   for (const city of all) {
     for (const name of [city.name, city.altName]) {
-      if (!name) continue;
-      const key = fold(name);
+      // Folding (NFD) is the slow part of loading, and most names are plain ASCII already.
+      const key = /^[\x20-\x7e]*$/.test(name) ? name.toLowerCase().trim() : fold(name);
+      if (!key) continue;
       const countries = index.get(key) ?? new Set<string>();
       countries.add(city.country);
       index.set(key, countries);
