@@ -2,7 +2,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { loadConfig } from '../src/config.js';
 import { createDrafter } from '../src/drafting/index.js';
 import { createRulesDrafter } from '../src/drafting/rules-drafter.js';
-import { loadCorpus, replayRecorded, runCorpus, startCorpusWorld } from '../test/support/corpus.js';
+import {
+  corpusHalves,
+  loadCorpus,
+  replayRecorded,
+  runCorpus,
+  scoreByHalf,
+  startCorpusWorld,
+  withRecordedAnswer,
+} from '../test/support/corpus.js';
 import { scoreTable, siteTable, type CorpusScore } from '../test/support/draft-scoring.js';
 import { startFakeOpenAi } from '../test/support/fake-openai.js';
 import type { BenchSection } from './section.js';
@@ -16,39 +24,61 @@ function summary(score: CorpusScore): string {
 }
 
 /**
- * Drafts every site of the drafting corpus (test/fixtures/corpus) with the rules drafter and with
- * the AI drafter replaying recorded completions, scores both against the truth files, and writes
- * the tables into docs/drafting.md as well as the benchmark page.
+ * Drafts every site of the drafting corpus (test/fixtures/corpus) with the rules drafter and the
+ * sites that have a recorded completion with the AI drafter, scores each half of the corpus
+ * (split.json) against the truth files, and writes the tables into docs/drafting.md as well as
+ * the benchmark page.
  */
 export const draftingSection: BenchSection = {
   name: 'drafting',
   async run(log) {
     const corpus = loadCorpus();
+    const recordedSites = withRecordedAnswer(corpus);
     const world = await startCorpusWorld(corpus);
     const ai = await startFakeOpenAi();
     try {
       const rules = await runCorpus(world, corpus, createRulesDrafter());
-      log(`rules: ${summary(rules.score)}`);
+      const rulesHalves = scoreByHalf(corpus, rules.runs);
+      for (const half of corpusHalves) log(`rules, ${half} half: ${summary(rulesHalves[half])}`);
       const aiDrafter = createDrafter(loadConfig({ AI_BASE_URL: ai.baseUrl, AI_API_KEY: 'replay', AI_MODEL: 'recorded' }));
-      const recorded = await runCorpus(world, corpus, aiDrafter, replayRecorded(ai));
-      log(`ai (recorded): ${summary(recorded.score)}`);
-      const markdown = `Corpus: ${corpus.length} websites on loopback (test/fixtures/corpus), crawled with the default
-crawler settings (Chromium for script-built pages) and drafted one after the other.
+      const recorded = await runCorpus(world, recordedSites, aiDrafter, replayRecorded(ai));
+      const recordedHalves = scoreByHalf(corpus, recorded.runs);
+      const rulesOnRecorded = scoreByHalf(
+        corpus,
+        rules.runs.filter((r) => recordedSites.some((s) => s.name === r.site)),
+      );
+      log(`ai (recorded, ${recordedSites.length} sites): ${summary(recorded.score)}`);
+      log(`rules on the same sites: ${summary(rulesOnRecorded.dev)}`);
+      const count = (half: string) => corpus.filter((s) => s.half === half).length;
+      const markdown = `Corpus: ${corpus.length} websites on loopback (test/fixtures/corpus), split once into a dev half
+(${count('dev')} sites, the rules are tuned on it) and a test half (${count('test')} sites, never tuned on), crawled
+with the default crawler settings (Chromium for script-built pages) and drafted one after the other.
 
-### Rules drafter
+### Rules drafter, test half
 
-${summary(rules.score)}.
+${summary(rulesHalves.test)}.
 
-${scoreTable(rules.score)}
+${scoreTable(rulesHalves.test)}
 
-${siteTable(rules.score)}
+${siteTable(rulesHalves.test)}
+
+### Rules drafter, dev half
+
+${summary(rulesHalves.dev)}.
+
+${scoreTable(rulesHalves.dev)}
+
+${siteTable(rulesHalves.dev)}
 
 ### AI drafter, recorded completions replayed
 
-${summary(recorded.score)}. The completions are fixtures (see "Recorded completions" above): this
-measures the prompt, the parsing and the evidence verifier on those answers, not a live model.
+Only the ${recordedSites.length} sites with a recorded completion (all in the dev half); the sites added
+with the split have none. ${summary(recorded.score)}. The rules drafter on the same sites:
+${summary(rulesOnRecorded.dev)}. The completions are fixtures (see "Recorded completions"
+above): this measures the prompt, the parsing and the evidence verifier on those answers, not a
+live model.
 
-${scoreTable(recorded.score)}`;
+${scoreTable(recordedHalves.dev)}`;
       const doc = readFileSync(docPath, 'utf8');
       const [before, rest] = doc.split(start);
       writeFileSync(docPath, `${before}${start}\n\n${markdown}\n\n${end}${rest.split(end)[1]}`);

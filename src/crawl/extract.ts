@@ -112,18 +112,16 @@ export function extractPage(html: string, pageUrl: string): PageExtract {
     if ($(el).find(blockSelector).length > 0 || $(el).closest('nav,footer').length > 0) return;
     const tag = el.tagName.toLowerCase();
     // A table row reads as its cells in order, as the page's visible text has them.
-    const text =
+    const cells =
       tag === 'tr'
-        ? squash(
-            $(el)
-              .children('td,th')
-              .map((_, c) => squash($(c).text()))
-              .get()
-              .join(' '),
-          )
-        : squash($(el).text());
+        ? $(el)
+            .children('td,th')
+            .map((_, c) => squash($(c).text()))
+            .get()
+        : null;
+    const text = cells ? squash(cells.join(' ')) : squash($(el).text());
     if (!text) return;
-    blocks.push(isQuoted($, el) ? { tag, text, quoted: true } : { tag, text });
+    blocks.push({ tag, text, ...(cells ? { cells } : {}), ...(isQuoted($, el) ? { quoted: true as const } : {}) });
   });
   const text = visibleText($('body').length ? $('body').get() : $.root().get());
 

@@ -38,6 +38,8 @@ export interface CrawledPage extends PageEvidence {
 export interface PageBlock {
   tag: string;
   text: string;
+  /** A table row's cells in order, so a table can be read by rows and columns. */
+  cells?: string[];
   /** Inside a quotation, testimonial, review or case study: someone else's words, not the site's own facts. */
   quoted?: true;
 }

@@ -1,3 +1,5 @@
+import { countryCodeByName } from './country-names.js';
+
 /**
  * The profile fields of a draft (spec, Draft resource) with their bounds, and the shape a value
  * must have to be kept. Pure: shared by the drafters, the evidence verifier and update_draft.
@@ -93,7 +95,7 @@ function currentCode(code: string): string {
   return Intl.getCanonicalLocales(`und-${code}`)[0].slice(4);
 }
 
-/** ISO code for an English country name or a code ("Portugal", "pt", "PT" -> "PT"). */
+/** ISO code for a country name (English or a site's own language) or a code ("Portugal", "Deutschland", "pt", "PT"). */
 export function countryCodeOf(nameOrCode: string): string | null {
   const text = nameOrCode.trim();
   if (/^[A-Za-z]{2}$/.test(text)) {
@@ -114,7 +116,7 @@ export function countryCodeOf(nameOrCode: string): string | null {
       countryIndex.set(alias, code);
     }
   }
-  return countryIndex.get(text.toLowerCase()) ?? null;
+  return countryIndex.get(text.toLowerCase()) ?? countryCodeByName(text);
 }
 
 const emailPattern = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;

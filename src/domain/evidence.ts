@@ -9,6 +9,7 @@ import {
   type ListDraftField,
   type ScalarDraftField,
 } from './draft-fields.js';
+import { countryNamesOf } from './country-names.js';
 import { evidenceTextOf, normaliseForMatch, pageKey, type PageEvidence } from './evidence-text.js';
 import { socialPlatformOf, type SocialPlatform } from './socials.js';
 
@@ -135,8 +136,10 @@ function verifyScalar(field: ScalarDraftField, proposed: ProposedValue | undefin
 function quoteStates(field: ScalarDraftField, value: string, quote: string): boolean {
   const haystack = quote.toLowerCase();
   if (field === 'country') {
-    const name = countryNameOf(value);
-    return new RegExp(`\\b${value.toLowerCase()}\\b`).test(haystack) || (name !== null && haystack.includes(name.toLowerCase()));
+    // The code, or the country's name in English or in a site's own language ("Deutschland", "USA").
+    const names = [countryNameOf(value), ...countryNamesOf(value)].filter((n): n is string => n !== null && n.length > 2);
+    const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(${[value, ...names].map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'iu');
+    return pattern.test(quote);
   }
   return haystack.includes(normaliseForMatch(value).toLowerCase());
 }
@@ -223,7 +226,7 @@ function verifyFounders(proposed: NonNullable<DraftProposal['founders']>, texts:
     };
     const name = found(founder.name, founderBounds.nameChars);
     if (!name || kept.some((k) => k.name === name)) continue;
-    const title = found(founder.title, founderBounds.nameChars);
+    const title = found(founder.title, founderBounds.nameChars) ?? shortTitleAfter(name, founder.title, text ?? '');
     const bio = found(founder.bio, founderBounds.bioChars);
     kept.push({
       name,
@@ -233,6 +236,17 @@ function verifyFounders(proposed: NonNullable<DraftProposal['founders']>, texts:
     });
   }
   return kept;
+}
+
+/**
+ * A title shorter than a quote ("CEO") matches almost any page, so it is kept only when the page
+ * states it right after the founder's name: "Jane Doe (CEO)", "Jane Doe, our CTO".
+ */
+function shortTitleAfter(name: string, title: string | undefined, text: string): string | null {
+  const value = normaliseForMatch(title ?? '');
+  if (!/^\p{L}{2,3}$/u.test(value)) return null;
+  const pattern = new RegExp(`${escapeRegExp(name)}(?:\\s*\\(|,\\s+(?:\\p{L}+\\s+)?)${value}\\b`, 'u');
+  return pattern.test(text) ? value : null;
 }
 
 function verifySocials(proposed: DraftProposal['socials'], texts: Map<string, string>): DraftedProfile['socials'] {
@@ -246,4 +260,8 @@ function verifySocials(proposed: DraftProposal['socials'], texts: Map<string, st
     kept[platform] = { url: social.url, evidence: [{ quote: social.url, url: pageKey(social.pageUrl) }] };
   }
   return kept;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -78,10 +78,11 @@ Rules:
 - Use only what the pages state. When a page does not state a fact, set its value to null (lists: []). Never guess.
 - Every value needs evidence: quotes copied character for character from the page text shown, with the URL of that page.
 - Literal facts (name, city, founded year, contact email, URLs) must appear inside their quote.
-- country: ISO 3166-1 alpha-2 code. founded_year: four digits. pricing_model: one of free, freemium, subscription, paid, open source, or null.
-- categories: only names from the given category list, most fitting first (the first is the primary category).
+- country: ISO 3166-1 alpha-2 code, quoting the line that names the country as the page writes it (a postal address counts). founded_year: four digits.
+- pricing_model: one of free, freemium, subscription, paid, open source, or null. A free or $0 plan beside paid plans is freemium; a free trial is not a free plan.
+- categories: only names from the given category list, most fitting first (the first is the primary category), chosen by what the product does even when the site never uses the category's name.
 - Lists: at most 20 items of at most 200 characters. tagline: one line. short_description: at most 300 characters.
 - description: what the product does, from the home page and product pages; never a founder's biography.
 - Facts about the company (founded year, city, country, email, stage) only from the site's own statements: never from testimonials, customer stories, case studies, blog posts about others or job ads.
-- founders: only people a page names as founders, with name, title and bio copied from that page.
+- founders: only people a page names as founders (on a team card or in a sentence such as "started by X and Y"), with name, title and bio copied from that page; advisors, investors, board members, mentors and early employees are not founders.
 - faqs: only questions and answers the pages state, copied word for word. socials: only profile links present on a page.`;

@@ -1,6 +1,7 @@
 import type { CrawledPage } from '../crawl/types.js';
 import { countryCodeOf } from '../domain/draft-fields.js';
 import type { ProposedValue } from '../domain/evidence.js';
+import { isCityOf } from './gazetteer.js';
 import { ownBlocks, pagesAt, type Located } from './page-reading.js';
 
 /**
@@ -14,10 +15,11 @@ export interface Place {
 }
 
 const none: Place = { country: null, city: null };
-const addressPages = /contact|about|company|imprint|impressum|legal|mentions|team|a-propos/;
+const addressPages =
+  /contact|kontakt|contato|about|company|imprint|impressum|legal|mentions|team|a-propos|ueber-uns|sobre|nosotros|quienes/;
 
 export function placeOf(entities: Located<Record<string, unknown>>[], pages: CrawledPage[]): Place {
-  return fromJsonLd(entities) ?? fromAddressLine(pages) ?? fromSentence(pages) ?? none;
+  return fromJsonLd(entities) ?? fromAddress(pages) ?? fromSentence(pages) ?? none;
 }
 
 function fromJsonLd(entities: Located<Record<string, unknown>>[]): Place | null {
@@ -56,30 +58,58 @@ export function addressIn(line: string): { city: string; country: string; countr
   return null;
 }
 
-/** A segment without its postcode: "10119 Berlin" -> Berlin, "1016 DV Amsterdam" -> Amsterdam, "Manchester M4 6AE" -> Manchester. */
+/**
+ * A segment without its postcode and region code: "10119 Berlin" -> Berlin, "1016 DV Amsterdam" ->
+ * Amsterdam, "Manchester M4 6AE" -> Manchester, "Sydney NSW 2000" -> Sydney, "København V" -> København.
+ */
 function placeName(segment: string): string | null {
-  const kept: string[] = [];
-  let afterNumber = false;
-  for (const token of segment.split(/\s+/)) {
-    if (/\d/.test(token)) {
-      afterNumber = true;
-      continue;
-    }
-    if (afterNumber && /^[A-Z]{1,3}$/.test(token)) continue;
-    afterNumber = false;
-    kept.push(token);
-  }
+  const kept = segment.split(/\s+/).filter((token) => !/\d/.test(token) && !/^[A-Z]{1,3}$/.test(token));
   const name = kept.join(' ');
-  return /^\p{Lu}[\p{L}'. -]*$/u.test(name) && name.length <= 60 && name.split(' ').length <= 4 ? name : null;
+  return /^\p{Lu}[\p{L}'. -]*$/u.test(name) && name.length <= 60 && kept.length <= 4 ? name : null;
 }
 
-function fromAddressLine(pages: CrawledPage[]): Place | null {
+/** A line that is only a postcode ("01310-100", "T12 Y275"): addresses put it between the city and the country. */
+const postcodeLine = /^(?=.*\d)[A-Z\d][A-Z\d -]{2,9}$/;
+const streetWord =
+  /\b(street|st|road|rd|avenue|ave|av|lane|way|suite|floor|unit|level|stra(ss|ß)e|allee|platz|weg|rue|calle|avenida|rua|travessa|gracht|straat|vägen|gatan)\b|str\.|gasse|straße/i;
+
+/**
+ * The city of an address line whose country is known: a place the gazetteer has in that country,
+ * else the name beside a postcode ("80339 München") when the line is not a street.
+ */
+function cityOfLine(line: string, country: string): string | null {
+  if (streetWord.test(line)) return null;
+  const names = line
+    .split(/\s*[,\u00b7|\u2013\u2014]\s*|\s+-\s+/)
+    .map(placeName)
+    .filter((n): n is string => n !== null);
+  return names.find((n) => isCityOf(n, country)) ?? (/\d/.test(line) && names.length ? names[0] : null);
+}
+
+/** An address written on separate lines: street, postcode and city, (postcode,) country. */
+function addressBlockAt(lines: string[], i: number): { city: string; countryCode: string; quote: string } | null {
+  const country = lines[i].replace(/\.$/, '');
+  if (/^[A-Za-z]{2}$/.test(country)) return null;
+  const countryCode = countryCodeOf(country);
+  if (!countryCode) return null;
+  for (let j = i - 1; j >= Math.max(0, i - 3); j--) {
+    if (postcodeLine.test(lines[j])) continue;
+    const city = cityOfLine(lines[j], countryCode);
+    return city ? { city, countryCode, quote: lines.slice(j, i + 1).join('\n') } : null;
+  }
+  return null;
+}
+
+/** A postal address on the home page (its footer included), else on a contact, about or legal page. */
+function fromAddress(pages: CrawledPage[]): Place | null {
   const ordered = [pages[0], ...pagesAt(pages, addressPages).filter((p) => p !== pages[0])];
   for (const page of ordered) {
-    for (const line of page.text.split('\n')) {
-      const address = addressIn(line);
+    const lines = page.text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      const oneLine = addressIn(lines[i]);
+      const address = oneLine ? { ...oneLine, quote: lines[i] } : addressBlockAt(lines, i);
       if (!address) continue;
-      const evidence = [{ quote: line, url: page.url }];
+      const evidence = [{ quote: address.quote, url: page.url }];
       return { country: { value: address.countryCode, evidence }, city: { value: address.city, evidence } };
     }
   }

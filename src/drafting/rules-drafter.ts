@@ -16,6 +16,7 @@ import {
   typeOf,
   type Located,
 } from './page-reading.js';
+import { categoryBySimilarity } from './category-reading.js';
 import { placeOf } from './place-reading.js';
 import { pricingOf } from './pricing-reading.js';
 
@@ -67,7 +68,9 @@ export function proposeByRules({ pages: allPages, categories }: DraftInput): Dra
   set('demo_video_url', demoVideoOf(pages));
   set('logo_url', home.logoUrl ? quoted(home.url, `logo: ${home.logoUrl}`, home.logoUrl) : null);
 
-  setList('categories', categoriesOf(pages, categories));
+  const named = categoriesOf(pages, categories);
+  const similar = named.length ? null : categoryBySimilarity(home, categories);
+  setList('categories', similar ? [similar] : named);
   setList('tags', splitMeta(home, 'article:tag'));
   setList('keywords', [...splitMeta(home, 'keywords'), ...ldKeywords(entities)]);
   setList('features', featuresOf(pages));
@@ -159,7 +162,13 @@ function stageOf(pages: CrawledPage[]): ProposedValue | null {
   return null;
 }
 
-const founding = /\b(?:founded|established|started|launched|fondée?|gegründet|fundad[ao])\b[^.]{0,40}?\b(1[89]\d{2}|20\d{2})\b/i;
+const foundingVerb =
+  'founded|established|started|launched|created|fondée?|créée?|lancée?|gegründet|gründete|fundad[ao]|fundó|fundou|criad[ao]|nació|nasceu|lanzad[ao]';
+/** "founded in 2019", "fundada en 2019", and the verb after the year: "wurde 2022 in München gegründet". */
+const founding = new RegExp(
+  `(?<![\\p{L}])(?:${foundingVerb})(?![\\p{L}])[^.]{0,40}?\\b(1[89]\\d{2}|20\\d{2})\\b|\\b(1[89]\\d{2}|20\\d{2})\\b[^.]{0,30}?(?<![\\p{L}])(?:${foundingVerb})(?![\\p{L}])`,
+  'iu',
+);
 
 /** A founding sentence that is about this product (it names it, or speaks as "we"). */
 function foundedOf(pages: CrawledPage[], name: string | undefined): ProposedValue | null {
@@ -167,7 +176,7 @@ function foundedOf(pages: CrawledPage[], name: string | undefined): ProposedValu
   for (const page of pages) {
     for (const block of ownBlocks(page)) {
       const match = founding.exec(block.text);
-      if (match && subject.test(block.text)) return quoted(page.url, block.text, match[1]);
+      if (match && subject.test(block.text)) return quoted(page.url, block.text, match[1] ?? match[2]);
     }
   }
   return null;
@@ -187,9 +196,20 @@ function emailOf(pages: CrawledPage[], entities: Located<Record<string, unknown>
 const videoPage =
   /youtube(?:-nocookie)?\.com\/(?:embed\/|watch\?v=|shorts\/)|youtu\.be\/\w|vimeo\.com\/(?:video\/)?\d|loom\.com\/(?:share|embed)\/|wistia\.(?:com|net)\/(?:medias|embed)\/|\.(?:mp4|webm|mov)(?:$|\?)/i;
 
-/** The first video a page embeds (not one it only links to), home page first. */
+/** A recorded talk is not a demo of the product. */
+const talkWords =
+  /\b(talks?|keynote|conference|summit|webinar|meetup|podcast|interview|panel|vortrag|konferenz|conférence|charla|conferencia|palestra)\b/iu;
+const demoWords = /\b(demo|tour|walkthrough|in action|how it works|démo|demostración|demonstração|produktvideo)\b/iu;
+
+/** A page whose headings present a talk or an event and no demo: its videos are the talks. */
+function isTalkPage(page: CrawledPage): boolean {
+  const headings = ownBlocks(page).filter(isHeading);
+  return headings.some((h) => talkWords.test(h.text)) && !headings.some((h) => demoWords.test(h.text));
+}
+
+/** The first video a page embeds (not one it only links to), home page first; not a recorded talk. */
 function demoVideoOf(pages: CrawledPage[]): ProposedValue | null {
-  for (const page of pages) {
+  for (const page of pages.filter((p) => !isTalkPage(p))) {
     const embedded = page.media.find((m) => videoPage.test(m) && !page.links.includes(m));
     if (embedded) return quoted(page.url, `video: ${embedded}`, embedded);
   }
@@ -250,17 +270,62 @@ function ldKeywords(entities: Located<Record<string, unknown>>[]): ProposedValue
   });
 }
 
-const featureHeading = /\bfeatures?\b|fonctionnalités|funktionen|características|\bwhat (?:\S+ )?(?:does|can do)\b/i;
+/** Headings that present what the product does, in the words sites use for it. */
+const featureHeading =
+  /\bfeatures?\b|\bwhat (?:\S+ )?(?:does|can do)\b|\bwhat you (?:get|can do)\b|\bwhat'?s included\b|\beverything (?:you need|in the box|included)\b|\btoolkit\b|\bcapabilities\b|\bhighlights\b|\binside\b|\bin the box\b|\bhow it works\b|fonctionnalités|ce que vous obtenez|funktionen|das bekommen sie|was sie bekommen|características|funciones|lo que incluye|todo lo que necesitas|funcionalidades|recursos|o que inclui|funções/iu;
+/** Headings whose lists are something else: reasons to buy, prices, questions, people, customers. */
+const notFeatureHeading =
+  /\bwhy\b|benefits|advantages|pourquoi|warum|por qué|porque|pric|plans?\b|tarif|preise|precios|preços|faq|questions?|team|people|customers?|testimonials?|trusted|press|contact|careers|jobs|about|integrations? with/iu;
+const featurePages = /feature|fonctionnalit|funktionen|funcionalidades|recursos|caracteristicas|product|produkt|produit|producto/;
+const maxFeatureChars = 120;
+const money = /[$\u20ac\u00a3]\s?\d|\d\s?(?:€|EUR|USD)/;
 
-/** The features page's list; else the list under a features heading. */
+/** The list items of a page under headings that are not about prices, people or reasons to buy. */
+function featureItems(page: CrawledPage): string[] {
+  const items: string[] = [];
+  let heading = '';
+  for (const block of ownBlocks(page)) {
+    if (isHeading(block)) heading = block.tag === 'h1' ? '' : block.text;
+    else if (
+      block.tag === 'li' &&
+      !notFeatureHeading.test(heading) &&
+      block.text.length <= maxFeatureChars &&
+      !money.test(block.text)
+    )
+      items.push(block.text);
+  }
+  return items;
+}
+
+/**
+ * The features page's list; else the list under a features heading ("What you get", "Funktionen",
+ * "Lo que incluye"...); else the home page's first list of three or more short items under a
+ * heading that is not about prices, people or reasons to buy.
+ */
 function featuresOf(pages: CrawledPage[]): ProposedValue[] {
-  const fromPages = pagesAt(pages, /feature|fonctionnalit|funktionen/).flatMap((p) =>
-    ownBlocks(p)
-      .filter((b) => b.tag === 'li')
-      .map((b) => quoted(p.url, b.text, b.text)),
-  );
+  const fromPages = pagesAt(pages, featurePages)
+    .filter((p) => p !== pages[0])
+    .flatMap((p) => featureItems(p).map((i) => quoted(p.url, i, i)));
   if (fromPages.length) return fromPages;
-  return pages.flatMap((p) => itemsUnderHeading(p, featureHeading).map((i) => quoted(p.url, i, i)));
+  const underHeading = pages.flatMap((p) => itemsUnderHeading(p, featureHeading).map((i) => quoted(p.url, i, i)));
+  if (underHeading.length) return underHeading;
+  const home = pages[0];
+  const lists = blocksUnderH2s(home).filter((list) => list.length >= 3);
+  return (lists[0] ?? []).map((i) => quoted(home.url, i, i));
+}
+
+/** The home page's lists, one per h2/h3 section that is not about prices, people or reasons to buy. */
+function blocksUnderH2s(page: CrawledPage): string[][] {
+  const lists: string[][] = [];
+  let current: string[] | null = null;
+  for (const block of ownBlocks(page)) {
+    if (isHeading(block)) {
+      current = /^h[23]$/.test(block.tag) && !notFeatureHeading.test(block.text) ? [] : null;
+      if (current) lists.push(current);
+    } else if (current && block.tag === 'li' && block.text.length <= maxFeatureChars && !money.test(block.text))
+      current.push(block.text);
+  }
+  return lists;
 }
 
 function faqsOf(pages: CrawledPage[]): DraftProposal['faqs'] {

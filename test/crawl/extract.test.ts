@@ -25,6 +25,11 @@ describe('extractPage', () => {
 
   it('reads table rows as their cells in order', () => {
     expect(page.blocks.filter((b) => b.tag === 'tr').map((b) => b.text)).toEqual(['Plan Price', 'Pro $9 / month']);
+    // The cells themselves, so a pricing table can be read by columns as well as by rows.
+    expect(page.blocks.filter((b) => b.tag === 'tr').map((b) => b.cells)).toEqual([
+      ['Plan', 'Price'],
+      ['Pro', '$9 / month'],
+    ]);
   });
 
   it("takes the site's own social profiles from its header and footer before quoted people's", () => {

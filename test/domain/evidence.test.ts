@@ -60,6 +60,36 @@ describe('evidence verifier', () => {
     expect(drafted.fields.contact_email.state).toBe('not_found');
   });
 
+  it("takes a country named in the site's language, and only that country", () => {
+    const german: PageEvidence = { ...page, text: 'Acme GmbH\nTorstraße 12\n10119 Berlin\nDeutschland' };
+    const check = (value: string) =>
+      verifyDraft({
+        proposal: proposal({ scalars: { country: { value, evidence: [{ quote: '10119 Berlin Deutschland', url }] } } }),
+        pages: [german],
+        categories: [],
+      }).fields.country;
+    expect(check('DE')).toMatchObject({ value: 'DE', state: 'ai' });
+    expect(check('AT')).toMatchObject({ value: null, state: 'not_found' });
+  });
+
+  it("keeps a title shorter than a quote only right after the founder's name", () => {
+    const team: PageEvidence = { ...page, text: 'Started by Jane Doe (CEO) and John Roe, with our CTO Ann Lee.' };
+    const founders = verifyDraft({
+      proposal: proposal({
+        founders: [
+          { name: 'Jane Doe', title: 'CEO', url },
+          { name: 'John Roe', title: 'CTO', url },
+        ],
+      }),
+      pages: [team],
+      categories: [],
+    }).founders;
+    expect(founders.map(({ name, title }) => ({ name, title }))).toEqual([
+      { name: 'Jane Doe', title: 'CEO' },
+      { name: 'John Roe', title: undefined },
+    ]);
+  });
+
   it('refuses values without the shape of their field', () => {
     const drafted = verify({
       scalars: {

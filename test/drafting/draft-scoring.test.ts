@@ -69,6 +69,14 @@ describe('drafting scorer', () => {
     expect(parts.company_socials).toMatchObject({ kept: 2, correct: 1, invented: 1 });
   });
 
+  it('matches a founder named without a title only to a truth without one', () => {
+    const untitled: SiteTruth = { ...truth, founders: [{ name: 'Maya Lindqvist' }] };
+    const bare: DraftValues = { ...exact, founders: [{ name: 'Maya Lindqvist' }] };
+    expect(scoreSite('harborly', untitled, bare, 1).parts.founders).toMatchObject({ kept: 1, correct: 1, found: 1 });
+    expect(scoreSite('harborly', truth, bare, 1).parts.founders).toMatchObject({ kept: 1, correct: 0, found: 0 });
+    expect(scoreSite('harborly', untitled, exact, 1).parts.founders).toMatchObject({ kept: 1, correct: 0, found: 0 });
+  });
+
   it('matches free text by shared words', () => {
     expect(
       wordF1('Free: up to 2 agents; Team: $15 per agent per month.', 'Free: up to 2 agents. Team: $15 per agent per month.'),

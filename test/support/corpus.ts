@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCrawler } from '../../src/crawl/crawler.js';
@@ -35,18 +35,44 @@ export const corpusCatalogue = [
   'Writing',
 ];
 
+/** dev: the drafter may be tuned on it; test: sites it has never been tuned on (test/fixtures/corpus/split.json). */
+export type CorpusHalf = 'dev' | 'test';
+export const corpusHalves: readonly CorpusHalf[] = ['dev', 'test'];
+
 export interface CorpusSite {
   name: string;
+  half: CorpusHalf;
   truth: SiteTruth;
 }
 
+/** Every site of the corpus with its half; a site missing from the split, or in both halves, is an error. */
 export function loadCorpus(): CorpusSite[] {
+  const split = JSON.parse(readFileSync(join(corpusDir, 'split.json'), 'utf8')) as Record<CorpusHalf, string[]>;
   return readdirSync(corpusDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .map((entry) => ({
-      name: entry.name,
-      truth: JSON.parse(readFileSync(join(corpusDir, entry.name, 'truth.json'), 'utf8')) as SiteTruth,
-    }));
+    .map((entry) => {
+      const halves = corpusHalves.filter((h) => split[h].includes(entry.name));
+      if (halves.length !== 1) throw new Error(`${entry.name}: must be in exactly one half of split.json`);
+      return {
+        name: entry.name,
+        half: halves[0],
+        truth: JSON.parse(readFileSync(join(corpusDir, entry.name, 'truth.json'), 'utf8')) as SiteTruth,
+      };
+    });
+}
+
+/** Sites that have a recorded completion for the AI drafter (test/drafting/record-completions.ts). */
+export const withRecordedAnswer = (corpus: readonly CorpusSite[]) =>
+  corpus.filter((site) => existsSync(recordedAnswerPath(site.name)));
+
+/** The score of each half, from one run over the whole corpus. */
+export function scoreByHalf(corpus: readonly CorpusSite[], runs: readonly CorpusRun[]): Record<CorpusHalf, CorpusScore> {
+  const halfOf = new Map(corpus.map((s) => [s.name, s.half]));
+  const scoreOf = (half: CorpusHalf) =>
+    scoreCorpus(
+      runs.filter((r) => halfOf.get(r.site) === half).map((r) => scoreSite(r.site, r.truth, valuesOf(r.profile), r.ms)),
+    );
+  return { dev: scoreOf('dev'), test: scoreOf('test') };
 }
 
 export function startCorpusWorld(corpus: readonly CorpusSite[]): Promise<CrawlWorld> {

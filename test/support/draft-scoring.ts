@@ -131,7 +131,12 @@ function unitMatches(part: ScoredPart, kept: string, truth: string): boolean {
   if (part === 'founders' || part === 'faqs') {
     const [keptHead, keptTail] = splitPair(kept);
     const [truthHead, truthTail] = splitPair(truth);
-    return fold(keptHead) === fold(truthHead) && wordF1(keptTail, truthTail) >= (part === 'faqs' ? phraseMatchF1 : proseMatchF1);
+    // A founder named without a title (in a sentence, say) matches a truth that gives none.
+    const tails = !words(keptTail).length && !words(truthTail).length;
+    return (
+      fold(keptHead) === fold(truthHead) &&
+      (tails || wordF1(keptTail, truthTail) >= (part === 'faqs' ? phraseMatchF1 : proseMatchF1))
+    );
   }
   return matches(part, kept, truth);
 }
