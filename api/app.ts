@@ -27,6 +27,7 @@ import { checkoutRouter } from './web/checkout.js';
 import { stripeWebhookRouter } from './web/stripe-webhook.js';
 import { claimConfirmRouter } from './web/claim-confirm.js';
 import { communityRouter } from './web/community.js';
+import { ownerRouter } from './web/owner/routes.js';
 
 const limited = /^\/(api\/|mcp(\/|$)|oauth\/)/;
 
@@ -67,6 +68,7 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
     signInRouter(deps),
     accountRouter(deps),
     communityRouter(deps),
+    ownerRouter(deps),
     cataloguePagesRouter(deps),
     updatesRouter(deps),
     adminRouter(deps),

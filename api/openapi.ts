@@ -239,6 +239,17 @@ function problemSchema(): JsonSchema {
         },
       },
       instance: { type: 'string' },
+      listing: {
+        type: 'object',
+        description: 'already_listed: the listing that holds the domain, and where to claim it.',
+        required: ['slug', 'name', 'url', 'claim_url'],
+        properties: {
+          slug: { type: 'string' },
+          name: { type: 'string' },
+          url: { type: 'string', format: 'uri' },
+          claim_url: { type: 'string', format: 'uri' },
+        },
+      },
     },
   };
 }

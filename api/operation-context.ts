@@ -21,10 +21,11 @@ class KoaOperationContext implements OperationContext {
   constructor(
     ctx: Context,
     readonly deps: AppDeps,
+    principal: Principal | null,
   ) {
     this.#ctx = ctx;
     this.site = deps.site;
-    this.principal = ctx.state.principal ?? null;
+    this.principal = principal;
     this.clientIp = ctx.ip;
     this.requestId = ctx.state.requestId;
   }
@@ -38,6 +39,11 @@ class KoaOperationContext implements OperationContext {
   }
 }
 
-export function operationContext(ctx: Context, deps: AppDeps): OperationContext {
-  return new KoaOperationContext(ctx, deps);
+/** The caller is the request's bearer principal, unless a web page names the signed-in person instead. */
+export function operationContext(
+  ctx: Context,
+  deps: AppDeps,
+  principal: Principal | null = ctx.state.principal ?? null,
+): OperationContext {
+  return new KoaOperationContext(ctx, deps, principal);
 }

@@ -11,6 +11,7 @@ export const errorCodes = {
   method_not_allowed: 405,
   conflict: 409,
   draft_not_ready: 409,
+  already_listed: 409,
   promo_code_refused: 400,
   idempotency_key_reused: 422,
   payload_too_large: 413,
@@ -35,6 +36,15 @@ export interface ErrorMeta {
   bearerError?: 'invalid_token';
   /** The methods a path answers, for the `Allow` header of a 405. */
   allow?: string[];
+  /** The listing that already holds a submitted domain (already_listed), as a problem extension member. */
+  listing?: ListedElsewhere;
+}
+
+export interface ListedElsewhere {
+  slug: string;
+  name: string;
+  url: string;
+  claim_url: string;
 }
 
 export class AppError extends Error {

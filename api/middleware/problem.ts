@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import { AppError, errorCodes, type ErrorCode, type FieldError } from '../../src/errors.js';
+import { AppError, errorCodes, type ErrorCode, type FieldError, type ListedElsewhere } from '../../src/errors.js';
 import type { AppDeps } from '../deps.js';
 
 const titles: Record<ErrorCode, string> = {
@@ -11,6 +11,7 @@ const titles: Record<ErrorCode, string> = {
   method_not_allowed: 'Method not allowed',
   conflict: 'Conflict',
   draft_not_ready: 'Draft not ready',
+  already_listed: 'Already listed',
   promo_code_refused: 'Promo code refused',
   idempotency_key_reused: 'Idempotency-Key reused',
   payload_too_large: 'Payload too large',
@@ -28,6 +29,8 @@ export interface Problem {
   code: ErrorCode;
   errors: FieldError[];
   instance?: string;
+  /** already_listed: the listing that holds the domain, and where to claim it. */
+  listing?: ListedElsewhere;
 }
 
 export function problemOf(error: AppError, publicUrl: string): Problem {
@@ -38,6 +41,7 @@ export function problemOf(error: AppError, publicUrl: string): Problem {
     detail: error.message,
     code: error.code,
     errors: error.errors,
+    ...(error.meta.listing && { listing: error.meta.listing }),
   };
 }
 

@@ -68,10 +68,12 @@ export const submitListingBody = z.strictObject({
   url: websiteOrDomain(2048).describe('The product website: an http(s) URL or a bare domain (taken as https).'),
 });
 
+/** The profile fields update_draft sets: a list field takes an array of lines, the others one text. */
+export const draftFieldsInput = z.strictObject(fieldsShape);
+
 export const updateDraftBody = z
   .strictObject({
-    fields: z
-      .strictObject(fieldsShape)
+    fields: draftFieldsInput
       .optional()
       .describe(
         'Profile fields to set (a typed value: state edited, or manual when the AI had none) or remove (null: state deleted).',

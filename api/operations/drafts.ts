@@ -14,7 +14,7 @@ import { inviteCofounder as sendInvite } from '../../src/drafts/invites.js';
 import { submitDraft as saveAsListing } from '../../src/drafts/submit.js';
 import { paginationQuery } from './common.js';
 import { inviteCofounderBody, submitListingBody, updateDraftBody } from './draft-schemas.js';
-import { defineOperation } from './registry.js';
+import { defineOperation, existingRecord } from './registry.js';
 
 const draftPath = z.object({ id: z.uuid('must be a draft id (UUID)') });
 
@@ -25,14 +25,17 @@ export const submitListing = defineOperation({
   tag: 'Drafts',
   summary: 'Submit a product by its website URL; an AI drafts the listing',
   description:
-    'Starts a draft: the service reads the website (respecting robots.txt) and drafts a profile where every value quotes the site; facts the site does not state stay blank (not_found). Returns the draft with status crawling at once; poll get_draft every few seconds until it is ready (about a minute) or failed (with the reason). Nothing is published and nothing is charged. Send an Idempotency-Key to make retries safe.',
+    'Starts a draft: the service reads the website (respecting robots.txt) and drafts a profile where every value quotes the site; facts the site does not state stay blank (not_found). Returns the draft with status crawling at once; poll get_draft every few seconds until it is ready (about a minute) or failed (with the reason). Nothing is published and nothing is charged. One listing per registrable domain: when the domain already has a public listing the answer is 409 already_listed naming its slug and claim link (claim it instead); when the caller already has an open draft (building or ready, not submitted) of the same domain, that draft is returned with 200 instead of a second one. Send an Idempotency-Key to make retries safe.',
   scope: 'listings:write',
   idempotencyKey: true,
   successStatus: 201,
+  existingAnswer: "The caller's open draft of the same registrable domain, returned instead of a second one.",
+  refusals: { 409: 'the domain already has a public listing (already_listed: the problem names its slug and claim link)' },
   input: { body: submitListingBody },
   output: draftDetailOutput,
   async handler({ body }, { deps, em, site, principal }) {
-    return draftView(await startDraft(deps, em, { ownerId: principal!.userId, siteId: site.id }, body.url));
+    const { draft, existing } = await startDraft(deps, em, { ownerId: principal!.userId, siteId: site.id }, body.url);
+    return existing ? existingRecord(draftView(draft)) : draftView(draft);
   },
 });
 

@@ -15,12 +15,12 @@ export const scopeDescriptions: Record<Scope, string> = {
   'orders:write': 'Quote orders and create checkout links.',
 };
 
-/** Who is calling, as established by the bearer middleware (API key or OAuth access token). */
+/** Who is calling: a bearer (API key or OAuth access token), or the person signed in to a web page (session). */
 export interface Principal {
   userId: number;
   email: string;
   scopes: readonly Scope[];
-  via: 'api_key' | 'oauth';
+  via: 'api_key' | 'oauth' | 'session';
   clientId?: string;
 }
 

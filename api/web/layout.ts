@@ -63,7 +63,7 @@ export function page(title: string, body: Html, options: PageOptions): Html {
   <script src="${communityScript.path}" integrity="${communityScript.integrity}" defer></script>
 </head>
 <body>
-<nav aria-label="Site"><a href="/">${siteName}</a><a href="/launches">Launches</a><a href="/categories">Categories</a><a href="/leaderboards">Leaderboards</a><a href="/awards">Awards</a><a href="/founders">Founders</a><a href="/blog">Blog</a><a href="/account">Account</a><a href="/docs">API</a></nav>
+<nav aria-label="Site"><a href="/">${siteName}</a><a href="/launches">Launches</a><a href="/categories">Categories</a><a href="/leaderboards">Leaderboards</a><a href="/awards">Awards</a><a href="/founders">Founders</a><a href="/blog">Blog</a><a href="/submit">Submit</a><a href="/account">Account</a><a href="/docs">API</a></nav>
 <main>
 <h1>${title}</h1>
 ${body}

@@ -1,13 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DraftEntity } from '../entities/draft.js';
 import { AppError } from '../errors.js';
+import { registrableDomainOf } from '../domain/registrable-domain.js';
 import { siteUrlOf } from '../domain/site-url.js';
 import { createDraft, discardDraft } from './drafts.js';
+import { openDraftOnDomain, publicListingOnDomain, type ListedOnDomain } from './same-domain.js';
 import { startDraftBuild } from './workflow.js';
 import type { DraftEditDeps } from './edits.js';
 
 /**
- * submit_listing: a draft for the product at `url`, with its build started. A draft whose build
+ * submit_listing: a draft for the product at `url`, with its build started. A domain that already
+ * has a public listing is refused (already_listed: its owner claims it instead); the caller's open
+ * draft of the same domain is answered instead of a second one (`existing`). A draft whose build
  * could not be started is removed again, so none stays "crawling" forever.
  */
 export async function startDraft(
@@ -15,12 +19,18 @@ export async function startDraft(
   em: EntityManager,
   caller: { ownerId: number; siteId: number },
   url: string,
-): Promise<DraftEntity> {
+): Promise<{ draft: DraftEntity; existing: boolean }> {
   const siteUrl = siteUrlOf(url);
   if (!siteUrl)
     throw new AppError('invalid_input', 'Invalid request body.', [
       { path: 'body.url', message: 'must be an http(s) URL or a domain name' },
     ]);
+  const domain = registrableDomainOf(siteUrl);
+  const listed = await publicListingOnDomain(em, caller.siteId, domain);
+  if (listed) throw alreadyListed(listed, domain, deps.config.publicUrl);
+  const open = await openDraftOnDomain(em, caller, domain);
+  if (open) return { draft: open, existing: true };
+
   const draft = await createDraft(em, { siteId: caller.siteId, ownerId: caller.ownerId, url: siteUrl });
   try {
     await startDraftBuild(deps.temporal, deps.config, { draftId: draft.id, ownerId: caller.ownerId });
@@ -28,5 +38,16 @@ export async function startDraft(
     await discardDraft(em, draft);
     throw error;
   }
-  return draft;
+  return { draft, existing: false };
+}
+
+function alreadyListed(listing: ListedOnDomain, domain: string, publicUrl: string): AppError {
+  const url = `${publicUrl}/listings/${listing.slug}`;
+  const claimUrl = `${url}/claim`;
+  return new AppError(
+    'already_listed',
+    `${domain} is already listed as ${listing.name} (${listing.slug}). If the product is yours, claim the listing at ${claimUrl}.`,
+    [{ path: 'body.url', message: `already listed as ${listing.slug}; claim it at ${claimUrl}` }],
+    { listing: { slug: listing.slug, name: listing.name, url, claim_url: claimUrl } },
+  );
 }

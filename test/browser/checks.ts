@@ -13,15 +13,20 @@ interface AxeViolation {
 }
 
 /**
- * axe-core's serious and critical violations of the page as it stands (empty when clean). The
- * engine is evaluated through the browser's debugging channel, so the pages' CSP stays as served.
+ * axe-core's violations of the page as it stands, of every impact (empty when clean). The engine
+ * is evaluated through the browser's debugging channel, so the pages' CSP stays as served.
  */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
+export async function axeViolations(page: Page, impacts?: readonly string[]): Promise<string[]> {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`);
   return (violations as AxeViolation[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => !impacts || impacts.includes(v.impact ?? ''))
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
+
+/** axe-core's serious and critical violations of the page as it stands (empty when clean). */
+export function seriousAxeViolations(page: Page): Promise<string[]> {
+  return axeViolations(page, ['serious', 'critical']);
 }
 
 /** Signs in from the sign-in page the browser is on: asks for the link, opens it from the outbox, confirms. */

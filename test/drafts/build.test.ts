@@ -92,7 +92,7 @@ describe('submit_listing', () => {
 describe('list_my_drafts', () => {
   it("lists only the caller's drafts, newest first, with status and completeness, paginated", async () => {
     const a = await readyDraft(dw, 'robots');
-    const b = await dw.owner.call('POST', '/drafts', { url: dw.world.urlOf('static') });
+    const b = await dw.owner.call('POST', '/drafts', { url: dw.world.freshUrlOf('static') });
     const list = await dw.owner.call('GET', '/drafts?per_page=2');
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({ page: 1, per_page: 2 });

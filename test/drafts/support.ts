@@ -77,9 +77,9 @@ export async function waitUntilSettled(caller: Caller, id: string, timeoutMs = 4
   }
 }
 
-/** Submits a site and waits for its draft to be ready. */
+/** Submits a site (on a domain of its own, so the draft is a new one) and waits for its draft to be ready. */
 export async function readyDraft(dw: DraftWorld, site = 'static'): Promise<any> {
-  const created = await dw.owner.call('POST', '/drafts', { url: dw.world.urlOf(site) });
+  const created = await dw.owner.call('POST', '/drafts', { url: dw.world.freshUrlOf(site) });
   if (created.status !== 201) throw new Error(`submit_listing answered ${created.status}: ${created.text}`);
   const draft = await waitUntilSettled(dw.owner, created.body.id);
   if (draft.status !== 'ready') throw new Error(`draft ${draft.status}: ${JSON.stringify(draft.failure)}`);

@@ -1,0 +1,4 @@
+/** Addresses of the owner area, written once. */
+export function draftPath(id: string): string {
+  return `/me/drafts/${encodeURIComponent(id)}`;
+}

@@ -1,0 +1,147 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser.js';
+import { insertListing } from '../listings/support.js';
+import { startDraftWorld, type DraftWorld } from '../drafts/support.js';
+import { axeViolations, signInFromForm } from './checks.js';
+
+/**
+ * The founder's journey in Chromium against the real stack (app, worker, Temporal, PostgreSQL, a
+ * loopback website): sign in by the mailed link, submit the site, watch the draft build without a
+ * reload, edit the tagline, submit. Every owner page passes axe-core at phone and desktop widths.
+ */
+let dw: DraftWorld;
+let browser: Browser;
+let context: BrowserContext;
+let releaseSite!: () => void;
+const site = () => `http://static.gated.test:${dw.world.sites.port}/`;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  dw = await startDraftWorld();
+  // The site's robots.txt waits for the test, so the progress page can be seen while the build runs.
+  const gate = new Promise<void>((resolve) => (releaseSite = resolve));
+  dw.world.dns.set('static.gated.test', ['127.0.0.1']);
+  dw.world.sites.route('static.gated.test/robots.txt', (_req, res) => void gate.then(() => res.writeHead(404).end()));
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+});
+afterAll(async () => {
+  releaseSite?.();
+  await browser?.close();
+  await dw?.close();
+});
+
+const widths = [390, 1280];
+const found: Record<string, string[]> = {};
+
+/** axe-core on the page as it stands, at each width; findings are collected and checked at the end. */
+async function checkAccessibility(page: Page, label: string): Promise<void> {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    const violations = await axeViolations(page);
+    if (violations.length) found[`${label} at ${width} px`] = violations;
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe("the founder's journey in a real browser", () => {
+  let draftUrl: string;
+
+  it('signs in by the mailed link from /submit and comes back to it', async () => {
+    const page = await context.newPage();
+    await page.goto(`${dw.app.url}/`);
+    await page.click('nav a:has-text("Submit")');
+    expect(new URL(page.url()).pathname).toBe('/sign-in');
+    await signInFromForm(page, dw.app, 'founder@example.test');
+    await page.waitForURL(`${dw.app.url}/submit`);
+    await checkAccessibility(page, '/submit');
+  });
+
+  it('submits the website and reaches ready on the progress page without a reload', async () => {
+    const page = await context.newPage();
+    await page.goto(`${dw.app.url}/submit`);
+    await page.fill('input[name=url]', site());
+    await page.click('button:has-text("Draft my listing")');
+    await page.waitForURL(/\/me\/drafts\/[0-9a-f-]{36}$/);
+    draftUrl = page.url();
+    expect(await page.textContent('#draft-progress [data-progress="step"]')).toBe('Reading the website');
+    await checkAccessibility(page, 'the draft page while building');
+
+    let navigations = 0;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations++;
+    });
+    await page.evaluate('window.sameDocument = true');
+    releaseSite();
+    await page.waitForSelector('#field-tagline', { timeout: 60_000 });
+    expect(await page.evaluate('window.sameDocument')).toBe(true);
+    expect(navigations).toBe(0);
+    expect(await page.textContent('h1')).toContain('Your draft');
+  });
+
+  it('edits the tagline (edited) while the other fields keep their evidence, shows a refusal by its field, and submits', async () => {
+    const page = await context.newPage();
+    await page.goto(draftUrl);
+    await checkAccessibility(page, 'the draft editor');
+    await page.fill('#f-fields-tagline', 'Invoices that chase themselves');
+    await page.click('#field-tagline button[value=save]');
+    await page.waitForURL(`${draftUrl}#field-tagline`);
+    expect(await page.getAttribute('#field-tagline', 'data-state')).toBe('edited');
+    expect(await page.textContent('#field-tagline [data-field-state]')).toBe('edited by you');
+    expect(await page.inputValue('#f-fields-tagline')).toBe('Invoices that chase themselves');
+    expect(await page.getAttribute('#field-name', 'data-state')).toBe('ai');
+    expect(await page.locator('#field-name ul.evidence li a').count()).toBeGreaterThan(0);
+    expect(await page.locator('#field-description ul.evidence li').count()).toBeGreaterThan(0);
+
+    await page.fill('#f-fields-country', 'Portugal');
+    await page.click('#field-country button[value=save]');
+    await page.waitForSelector('#f-fields-country-error');
+    expect(await page.getAttribute('#f-fields-country', 'aria-invalid')).toBe('true');
+    await checkAccessibility(page, 'the draft editor with a refused field');
+
+    await page.goto(draftUrl);
+    await page.click('button:has-text("Submit the listing")');
+    await page.waitForURL(`${draftUrl}/submitted`);
+    expect(await page.textContent('#submitted')).toMatch(/is saved as your listing #\d+/);
+    await checkAccessibility(page, 'the submitted page');
+  });
+
+  it('says a listed product is already listed, with a claim button', async () => {
+    const em = dw.app.deps.orm.em.fork();
+    const [other] = await em.execute<{ id: number }[]>(`select id from app_user where email = 'stranger@example.test'`);
+    const id = await insertListing(em, dw.app.deps.site.id, { slug: 'listed-co', ownerId: other.id, status: 'live' });
+    await em.execute(`update listing set domain = 'listed.test' where id = ?`, [id]);
+    const page = await context.newPage();
+    await page.goto(`${dw.app.url}/submit`);
+    await page.fill('input[name=url]', 'listed.test');
+    await page.click('button:has-text("Draft my listing")');
+    await page.waitForSelector('text=This product is already listed');
+    await checkAccessibility(page, '/submit, already listed');
+    await page.click('button:has-text("Claim Product listed-co")');
+    expect(new URL(page.url()).pathname).toBe('/listings/listed-co/claim');
+  });
+
+  it('shows a failed build accessibly', async () => {
+    const page = await context.newPage();
+    await page.goto(`${dw.app.url}/submit`);
+    await page.fill('input[name=url]', `http://closed.test:${dw.world.sites.port}/`);
+    await page.click('button:has-text("Draft my listing")');
+    await page.waitForSelector('text=Try this website again', { timeout: 60_000 });
+    await checkAccessibility(page, 'a failed draft');
+  });
+
+  it("answers another person's draft page with 404", async () => {
+    const other = await browser.newContext();
+    const page = await other.newPage();
+    await page.goto(`${dw.app.url}/sign-in`);
+    await signInFromForm(page, dw.app, 'stranger@example.test');
+    await page.waitForURL(`${dw.app.url}/account`);
+    const response = await page.goto(draftUrl);
+    expect(response?.status()).toBe(404);
+    expect(await page.textContent('h1')).toBe('Not found');
+    await other.close();
+  });
+
+  it('found no axe-core violation on any owner page at 390 px and 1280 px', () => {
+    expect(found).toEqual({});
+  });
+});
