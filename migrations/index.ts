@@ -15,6 +15,7 @@ import { Migration20261125400000Community } from './Migration20261125400000Commu
 import { Migration20261125500000SearchScale } from './Migration20261125500000SearchScale.js';
 import { Migration20261125600000SearchIndexSync } from './Migration20261125600000SearchIndexSync.js';
 import { Migration20261125700000ListingDocument } from './Migration20261125700000ListingDocument.js';
+import { Migration20261126100000VotesLedger } from './Migration20261126100000VotesLedger.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
 export const migrationsList = [
@@ -35,4 +36,5 @@ export const migrationsList = [
   { name: 'Migration20261125500000SearchScale', class: Migration20261125500000SearchScale },
   { name: 'Migration20261125600000SearchIndexSync', class: Migration20261125600000SearchIndexSync },
   { name: 'Migration20261125700000ListingDocument', class: Migration20261125700000ListingDocument },
+  { name: 'Migration20261126100000VotesLedger', class: Migration20261126100000VotesLedger },
 ];
