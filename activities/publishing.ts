@@ -1,5 +1,5 @@
 import { checkLaunchGates, type GateCheck } from '../src/publishing/gates.js';
-import { goLive, moveLaunchWeek, returnToDraft, scheduleLaunch } from '../src/publishing/launch-steps.js';
+import { goLive, listingIsScheduled, moveLaunchWeek, returnToDraft, scheduleLaunch } from '../src/publishing/launch-steps.js';
 import { awardWeek } from '../src/publishing/awards.js';
 import type { AwardedWeek } from '../src/domain/awards.js';
 import type { ListingPlan } from '../src/domain/listing-status.js';
@@ -38,6 +38,10 @@ export function publishingActivities(deps: ActivityDeps) {
     },
     returnToDraft(input: { listingId: number; reason: string; lastWeek: string }): Promise<void> {
       return refusalsAreFinal(returnToDraft(em(), mailer, config.publicUrl, input));
+    },
+    /** Whether the listing is scheduled now: a go-live request is checked here, never taken on trust. */
+    isScheduled(input: { listingId: number }): Promise<boolean> {
+      return listingIsScheduled(em(), input.listingId);
     },
     awardWeek(input: { week: string }): Promise<AwardedWeek> {
       return refusalsAreFinal(awardWeek(em(), mailer, config.publicUrl, input.week));

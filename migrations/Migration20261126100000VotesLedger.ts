@@ -6,7 +6,8 @@ import { Migration } from '@mikro-orm/migrations';
  * `vote_count` now counts counted votes only, and any change to a listing's votes (cast, withdrawn
  * or judged again) touches the listing row, so its stored document and caches follow. Each launch
  * week's review passes are kept in `vote_review`; `votes_reviewed_at` is the last pass that looked
- * at a listing's votes.
+ * at a listing's votes. Followers of an upcoming listing are mailed once when it goes live
+ * (`launch_notice_delivery`, one row per listing and follower told).
  */
 export class Migration20261126100000VotesLedger extends Migration {
   override up(): void {
@@ -39,6 +40,12 @@ export class Migration20261126100000VotesLedger extends Migration {
       reviewed_at timestamptz not null,
       final boolean not null default false,
       clusters jsonb not null default '[]'
+    );`);
+    this.addSql(`create table launch_notice_delivery (
+      listing_id int not null references listing (id) on delete cascade,
+      user_id int not null references app_user (id) on delete cascade,
+      sent_at timestamptz not null default now(),
+      primary key (listing_id, user_id)
     );`);
   }
 }

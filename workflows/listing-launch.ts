@@ -1,4 +1,5 @@
 import {
+  ApplicationFailure,
   allHandlersFinished,
   condition,
   defineSignal,
@@ -6,7 +7,6 @@ import {
   proxyActivities,
   setCurrentDetails,
   setHandler,
-  sleep,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
@@ -20,9 +20,13 @@ import {
   type PaidLaunchRequest,
 } from '../src/domain/launch-plan.js';
 import { launchStatusAttribute } from '../src/domain/search-attributes.js';
+import { tellLaunchFollowers } from './launch-notice.js';
 
 /** Checks the free plan's gates now (an owner who just added the badge); resolves once that check is written. */
 export const checkGatesNowUpdate = defineUpdate<void, []>('checkGatesNow');
+
+/** Support moves a scheduled launch to now; refused unless PostgreSQL says the listing is scheduled. */
+export const goLiveNowUpdate = defineUpdate<void, []>('goLiveNow');
 
 /** A paid launch was bought for this listing: a free run becomes a paid one, keeping its week unless the order names another. */
 export const upgradedSignal = defineSignal<[PaidLaunchRequest]>('upgraded');
@@ -58,6 +62,12 @@ export async function listingLaunch(input: ListingLaunchInput): Promise<LaunchOu
   setHandler(upgradedSignal, (request) => {
     paid ??= request;
   });
+  let goNow = false;
+  setHandler(goLiveNowUpdate, async () => {
+    if (!(await steps.isScheduled({ listingId })))
+      throw ApplicationFailure.nonRetryable('The listing is not scheduled.', 'conflict');
+    goNow = true;
+  });
   setHandler(checkGatesNowUpdate, async () => {
     const wanted = ++checkRequests;
     await condition(() => checksServed >= wanted || checksOver);
@@ -72,7 +82,7 @@ export async function listingLaunch(input: ListingLaunchInput): Promise<LaunchOu
     });
     return { ...result, answered: () => (checksServed = Math.max(checksServed, serving)) };
   };
-  const wake = (ms: number) => condition(() => paid !== null || checkRequests > checksServed, ms);
+  const wake = (ms: number) => condition(() => paid !== null || goNow || checkRequests > checksServed, ms);
   const end = async (outcome: LaunchOutcome): Promise<LaunchOutcome> => {
     checksOver = true;
     await condition(allHandlersFinished);
@@ -84,10 +94,10 @@ export async function listingLaunch(input: ListingLaunchInput): Promise<LaunchOu
   while (!paid && week) {
     if (scheduled) {
       const untilMonday = weekStartMs(week) - Date.now();
-      if (untilMonday <= 0) break;
+      if (untilMonday <= 0 || goNow) break;
       show('scheduled', `Free launch: gates met, goes live on ${week} at 00:00 UTC.`);
       // Checks asked for now only refresh what the owner sees; the launch stays scheduled.
-      if ((await wake(untilMonday)) && !paid) (await checkGates(null)).answered();
+      if ((await wake(untilMonday)) && !paid && !goNow) (await checkGates(null)).answered();
       continue;
     }
     show(
@@ -100,6 +110,7 @@ export async function listingLaunch(input: ListingLaunchInput): Promise<LaunchOu
       await steps.goLive({ listingId, plan: 'free' });
       check.answered();
       show('live', 'Live (free launch).');
+      await tellLaunchFollowers(listingId);
       return end('live');
     }
     if (step.kind === 'schedule') {
@@ -128,10 +139,11 @@ export async function listingLaunch(input: ListingLaunchInput): Promise<LaunchOu
     if (target && weekStartMs(target) > Date.now()) {
       await steps.scheduleLaunch({ listingId, plan: 'paid', week: target });
       show('scheduled', `Paid launch: goes live on ${target} at 00:00 UTC.`);
-      await sleep(weekStartMs(target) - Date.now());
+      await condition(() => goNow, weekStartMs(target) - Date.now());
     }
   }
   await steps.goLive({ listingId, plan: paid ? 'paid' : 'free' });
   show('live', `Live (${paid ? 'paid' : 'free'} launch).`);
+  await tellLaunchFollowers(listingId);
   return end('live');
 }

@@ -76,6 +76,12 @@ export async function goLive(
   await noticeOwner(em, mailer, publicUrl, { listingId: input.listingId, kind: 'live', week });
 }
 
+/** Whether the listing is scheduled (support may move its launch to now). */
+export async function listingIsScheduled(em: EntityManager, listingId: number): Promise<boolean> {
+  const listing = await em.findOne(Listing, { id: listingId }, { fields: ['status'] });
+  return listing?.status === 'scheduled';
+}
+
 /** A free week missed: the listing moves to the next week with a free slot after it, and the owner is told. */
 export async function moveLaunchWeek(
   em: EntityManager,
