@@ -15,6 +15,8 @@ export class Migration20261126100000VotesLedger extends Migration {
       add column discount_reason varchar(20) check (discount_reason in ('voided', 'self_vote', 'ring', 'burst', 'shared_network', 'new_account')),
       add column network_hash varchar(64);`);
     this.addSql('create index vote_network on vote (listing_id, network_hash, created_at) where network_hash is not null;');
+    // The rules ask what else a voter did on the site, by person (follows have their index already).
+    this.addSql('create index review_user on review (user_id, created_at);');
     this.addSql('alter table listing add column votes_reviewed_at timestamptz;');
 
     this.addSql(`create or replace function vote_count() returns trigger language plpgsql as $$ begin
