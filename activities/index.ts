@@ -9,6 +9,7 @@ import { housekeepingActivities } from './housekeeping.js';
 import { listingUpdateActivities } from './listing-updates.js';
 import { orderActivities } from './orders.js';
 import { publishingActivities } from './publishing.js';
+import { voteActivities } from './votes.js';
 
 export interface ActivityDeps {
   config: Config;
@@ -28,6 +29,7 @@ export function createActivities(deps: ActivityDeps) {
     ...publishingActivities(deps),
     ...orderActivities(deps),
     ...claimActivities(deps),
+    ...voteActivities(deps),
   };
 }
 

@@ -1,14 +1,23 @@
 import { tellFollowerBatch, type FollowerBatch } from '../src/listings/updates.js';
+import { tellLaunchFollowerBatch } from '../src/listings/launch-notice.js';
 import { heartbeating } from './heartbeat.js';
 import type { ActivityDeps } from './index.js';
 
-/** The listingUpdateNotice workflow's step: one batch of follower mails, safe to repeat. */
+/** Follower mail steps (an update posted; a followed launch gone live): one batch each, safe to repeat. */
 export function listingUpdateActivities(deps: ActivityDeps) {
   return {
     async tellFollowerBatch(input: { updateId: number; after: number; limit: number }): Promise<FollowerBatch> {
       return heartbeating(() =>
         tellFollowerBatch(deps.orm.em.fork(), deps.mailer, deps.config.publicUrl, input.updateId, input.after, input.limit),
       );
+    },
+    /** A batch of the configured size, and the pause the configuration asks before the next one. */
+    async tellLaunchFollowerBatch(input: { listingId: number; after: number }): Promise<FollowerBatch & { pauseMs: number }> {
+      const { batchSize, pauseMs } = deps.config.followerMail;
+      const batch = await heartbeating(() =>
+        tellLaunchFollowerBatch(deps.orm.em.fork(), deps.mailer, deps.config.publicUrl, input.listingId, input.after, batchSize),
+      );
+      return { ...batch, pauseMs };
     },
   };
 }

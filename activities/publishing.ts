@@ -1,5 +1,5 @@
 import { checkLaunchGates, type GateCheck } from '../src/publishing/gates.js';
-import { goLive, moveLaunchWeek, returnToDraft, scheduleLaunch } from '../src/publishing/launch-steps.js';
+import { goLive, launchMovedToNow, moveLaunchWeek, returnToDraft, scheduleLaunch } from '../src/publishing/launch-steps.js';
 import { awardWeek } from '../src/publishing/awards.js';
 import { owedPaidLaunch } from '../src/publishing/paid-launch.js';
 import type { PaidLaunchRequest } from '../src/domain/launch-plan.js';
@@ -44,6 +44,10 @@ export function publishingActivities(deps: ActivityDeps) {
     },
     returnToDraft(input: { listingId: number; reason: string; lastWeek: string }): Promise<void> {
       return refusalsAreFinal(returnToDraft(em(), mailer, config.publicUrl, input));
+    },
+    /** Whether support moved the listing's launch to now: a go-live request is checked here, never taken on trust. */
+    launchMovedToNow(input: { listingId: number }): Promise<boolean> {
+      return launchMovedToNow(em(), input.listingId);
     },
     awardWeek(input: { week: string }): Promise<AwardedWeek> {
       return refusalsAreFinal(awardWeek(em(), mailer, config.publicUrl, input.week));

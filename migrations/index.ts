@@ -17,6 +17,7 @@ import { Migration20261125600000SearchIndexSync } from './Migration2026112560000
 import { Migration20261125700000ListingDocument } from './Migration20261125700000ListingDocument.js';
 import { Migration20261126100000EdgeLaunchGrants } from './Migration20261126100000EdgeLaunchGrants.js';
 import { Migration20261126100000PromoVat } from './Migration20261126100000PromoVat.js';
+import { Migration20261126100000VotesLedger } from './Migration20261126100000VotesLedger.js';
 import { Migration20261126100100EdgeInviteMails } from './Migration20261126100100EdgeInviteMails.js';
 import { Migration20261126120000OAuthConnectedApps } from './Migration20261126120000OAuthConnectedApps.js';
 import { Migration20261126130000PayTestModeDisputes } from './Migration20261126130000PayTestModeDisputes.js';
@@ -43,6 +44,7 @@ export const migrationsList = [
   { name: 'Migration20261125700000ListingDocument', class: Migration20261125700000ListingDocument },
   { name: 'Migration20261126100000EdgeLaunchGrants', class: Migration20261126100000EdgeLaunchGrants },
   { name: 'Migration20261126100000PromoVat', class: Migration20261126100000PromoVat },
+  { name: 'Migration20261126100000VotesLedger', class: Migration20261126100000VotesLedger },
   { name: 'Migration20261126100100EdgeInviteMails', class: Migration20261126100100EdgeInviteMails },
   { name: 'Migration20261126120000OAuthConnectedApps', class: Migration20261126120000OAuthConnectedApps },
   { name: 'Migration20261126130000PayTestModeDisputes', class: Migration20261126130000PayTestModeDisputes },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { isCountryCode } from './domain/countries.js';
+import type { VoteRulesConfig } from './domain/vote-rules.js';
 
 /** The one place that reads the environment. Everything else receives a `Config`. */
 
@@ -47,6 +48,15 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_SYNC_MS: z.coerce.number().int().min(10).max(10_000).default(200),
   COMMUNITY_ACTIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(120),
+  VOTE_MIN_ACCOUNT_AGE_HOURS: z.coerce.number().min(0).max(8760).default(24),
+  VOTE_MAX_VOTERS_PER_NETWORK_HOUR: z.coerce.number().int().min(1).max(10_000).default(5),
+  VOTE_BURST_MIN_VOTES: z.coerce.number().int().min(2).max(100_000).default(20),
+  VOTE_BURST_FACTOR: z.coerce.number().min(1).max(1000).default(5),
+  VOTE_BURST_NEW_ACCOUNT_HOURS: z.coerce.number().min(0).max(8760).default(72),
+  VOTE_RING_MIN_ACCOUNTS: z.coerce.number().int().min(2).max(10_000).default(10),
+  VOTE_RING_MAX_LISTINGS: z.coerce.number().int().min(1).max(5).default(3),
+  VOTE_RING_MAX_OTHER_ACTIONS: z.coerce.number().int().min(0).max(10).default(1),
+  VOTE_NETWORK_KEY: z.string().min(32).optional(),
   PUBLIC_READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LISTING_PROFILE_CACHE_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
   IDEMPOTENCY_TTL_HOURS: z.coerce
@@ -175,6 +185,8 @@ export interface Config {
   rateLimit: { points: number; windowSeconds: number; syncMs: number };
   /** Votes, follows, reviews and reports one account may make per hour on the site. */
   communityActionsPerHour: number;
+  /** Thresholds of the vote rules (src/domain/vote-rules.ts); networkKey hashes voters' network prefixes (unset: generated once and kept in PostgreSQL). */
+  votes: VoteRulesConfig & { networkKey?: string };
   /** How long a process may serve a public read (search, lists...) from memory; 0 = no read cache at all. */
   publicReadCacheMs: number;
   /** How long at most a process keeps a listing profile that PostgreSQL did not announce as changed. */
@@ -297,6 +309,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     site: { name: e.SITE_NAME, purpose: e.SITE_PURPOSE },
     rateLimit: { points: e.RATE_LIMIT_POINTS, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS, syncMs: e.RATE_LIMIT_SYNC_MS },
     communityActionsPerHour: e.COMMUNITY_ACTIONS_PER_HOUR,
+    votes: {
+      minAccountAgeHours: e.VOTE_MIN_ACCOUNT_AGE_HOURS,
+      maxVotersPerNetworkHour: e.VOTE_MAX_VOTERS_PER_NETWORK_HOUR,
+      burstMinVotes: e.VOTE_BURST_MIN_VOTES,
+      burstFactor: e.VOTE_BURST_FACTOR,
+      burstNewAccountHours: e.VOTE_BURST_NEW_ACCOUNT_HOURS,
+      ringMinAccounts: e.VOTE_RING_MIN_ACCOUNTS,
+      ringMaxListings: e.VOTE_RING_MAX_LISTINGS,
+      ringMaxOtherActions: e.VOTE_RING_MAX_OTHER_ACTIONS,
+      networkKey: e.VOTE_NETWORK_KEY,
+    },
     publicReadCacheMs: e.PUBLIC_READ_CACHE_MS,
     listingProfileCacheMs: e.LISTING_PROFILE_CACHE_MS,
     idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,

@@ -9,11 +9,15 @@ import {
   type Workflow,
   type WorkflowHandle,
   type WorkflowStartOptions,
+  WorkflowExecutionAlreadyStartedError,
 } from '@temporalio/client';
 import type { SearchAttributePair, SearchAttributeType, SignalDefinition, UpdateDefinition } from '@temporalio/common';
 import protos from '@temporalio/proto';
 import { housekeeping } from '../workflows/housekeeping.js';
+import { voteReview } from '../workflows/vote-review.js';
 import { weeklyAwards } from '../workflows/weekly-awards.js';
+import { isoDate, mondayOf } from './domain/weeks.js';
+import { voteReviewStatusAttribute, voteWeekAttribute } from './domain/search-attributes.js';
 import { customSearchAttributes } from './domain/search-attributes.js';
 import type { Config } from './config.js';
 
@@ -27,6 +31,7 @@ export const workflowIds = {
   listingUpdateNotice: (updateId: number) => `listing-update-${updateId}`,
   claimVerification: (claimId: number | string) => `claim-${claimId}`,
   orderFulfilment: (orderNumber: string) => `order-${orderNumber}`,
+  voteReview: (week: string) => `vote-review-${week}`,
   weeklyAwardsSchedule: 'weekly-awards',
   housekeepingSchedule: 'housekeeping',
 } as const;
@@ -156,6 +161,30 @@ export async function signalLifecycleWithStart<W extends Workflow, Args extends 
 export async function prepareTemporal(temporal: TemporalHandle, namespace: string): Promise<void> {
   await registerSearchAttributes(temporal.connection, namespace);
   await ensureSchedules(temporal);
+  await startVoteReview(temporal, isoDate(mondayOf(new Date())));
+}
+
+/**
+ * Starts the vote review of a launch week (`vote-review-<week>`), or finds it running; a review
+ * that ended well is not run again, one that failed or was stopped is.
+ */
+export async function startVoteReview(temporal: TemporalHandle, week: string): Promise<void> {
+  try {
+    await temporal.client.workflow.start(voteReview, {
+      ...startOptions<typeof voteReview>(temporal, {
+        workflowId: workflowIds.voteReview(week),
+        args: [{ week }],
+        searchAttributes: [
+          { key: voteWeekAttribute, value: week },
+          { key: voteReviewStatusAttribute, value: 'reviewing' },
+        ],
+        summary: `Vote review of the week of ${week}`,
+      }),
+      workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
+    });
+  } catch (error) {
+    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+  }
 }
 
 const indexedValueTypes: Record<SearchAttributeType, protos.temporal.api.enums.v1.IndexedValueType> = {

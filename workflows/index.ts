@@ -4,4 +4,5 @@ export { housekeeping } from './housekeeping.js';
 export { listingLaunch } from './listing-launch.js';
 export { listingUpdateNotice } from './listing-update-notice.js';
 export { orderFulfilment } from './order-fulfilment.js';
+export { voteReview } from './vote-review.js';
 export { weeklyAwards } from './weekly-awards.js';

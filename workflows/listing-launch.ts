@@ -1,4 +1,5 @@
 import {
+  ApplicationFailure,
   allHandlersFinished,
   condition,
   defineSignal,
@@ -6,7 +7,6 @@ import {
   proxyActivities,
   setCurrentDetails,
   setHandler,
-  sleep,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
@@ -20,9 +20,16 @@ import {
   type PaidLaunchRequest,
 } from '../src/domain/launch-plan.js';
 import { launchStatusAttribute } from '../src/domain/search-attributes.js';
+import { tellLaunchFollowers } from './launch-notice.js';
 
 /** Checks the free plan's gates now (an owner who just added the badge); resolves once that check is written. */
 export const checkGatesNowUpdate = defineUpdate<void, []>('checkGatesNow');
+
+/**
+ * Support moved a scheduled launch to now: a request to look, never proof. Refused unless
+ * PostgreSQL shows the listing scheduled in a week that has begun (the CLI records the move first).
+ */
+export const goLiveNowUpdate = defineUpdate<void, []>('goLiveNow');
 
 /**
  * A paid launch may have been bought for this listing: a request to look, never proof. Only what
@@ -64,6 +71,12 @@ export async function listingLaunch(input: ListingLaunchInput): Promise<LaunchOu
   setHandler(upgradedSignal, () => {
     upgradeAsked = true;
   });
+  let goNow = false;
+  setHandler(goLiveNowUpdate, async () => {
+    if (!(await steps.launchMovedToNow({ listingId })))
+      throw ApplicationFailure.nonRetryable('The listing is not scheduled in a week that has begun.', 'conflict');
+    goNow = true;
+  });
   setHandler(checkGatesNowUpdate, async () => {
     const wanted = ++checkRequests;
     await condition(() => checksServed >= wanted || checksOver);
@@ -83,7 +96,7 @@ export async function listingLaunch(input: ListingLaunchInput): Promise<LaunchOu
     upgradeAsked = false;
     return steps.paidLaunchOwed({ listingId });
   };
-  const wake = (ms: number) => condition(() => upgradeAsked || checkRequests > checksServed, ms);
+  const wake = (ms: number) => condition(() => upgradeAsked || goNow || checkRequests > checksServed, ms);
   const end = async (outcome: LaunchOutcome): Promise<LaunchOutcome> => {
     checksOver = true;
     await condition(allHandlersFinished);
@@ -107,10 +120,10 @@ export async function listingLaunch(input: ListingLaunchInput): Promise<LaunchOu
     }
     if (scheduled) {
       const untilMonday = weekStartMs(week) - Date.now();
-      if (untilMonday <= 0) break;
+      if (untilMonday <= 0 || goNow) break;
       show('scheduled', `Free launch: gates met, goes live on ${week} at 00:00 UTC.`);
       // Checks asked for now only refresh what the owner sees; the launch stays scheduled.
-      if ((await wake(untilMonday)) && !upgradeAsked) (await checkGates(null)).answered();
+      if ((await wake(untilMonday)) && !upgradeAsked && !goNow) (await checkGates(null)).answered();
       continue;
     }
     show(
@@ -123,6 +136,7 @@ export async function listingLaunch(input: ListingLaunchInput): Promise<LaunchOu
       await steps.goLive({ listingId, plan: 'free' });
       check.answered();
       show('live', 'Live (free launch).');
+      await tellLaunchFollowers(listingId);
       return end('live');
     }
     if (step.kind === 'schedule') {
@@ -151,10 +165,11 @@ export async function listingLaunch(input: ListingLaunchInput): Promise<LaunchOu
     if (target && weekStartMs(target) > Date.now()) {
       await steps.scheduleLaunch({ listingId, plan: 'paid', week: target });
       show('scheduled', `Paid launch: goes live on ${target} at 00:00 UTC.`);
-      await sleep(weekStartMs(target) - Date.now());
+      await condition(() => goNow, weekStartMs(target) - Date.now());
     }
   }
   await steps.goLive({ listingId, plan: paid ? 'paid' : 'free' });
   show('live', `Live (${paid ? 'paid' : 'free'} launch).`);
+  await tellLaunchFollowers(listingId);
   return end('live');
 }

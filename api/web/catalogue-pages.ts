@@ -9,6 +9,7 @@ import { founderPage, foundersPage } from './founder-pages.js';
 import { blogPage, blogPostPage } from './blog-pages.js';
 import { alternativesPage, badgesPage, comparePage } from './listing-extras-pages.js';
 import { robots, sitemap } from './sitemap.js';
+import { voteLedgerPage } from './vote-ledger-pages.js';
 import { htmlErrors, webSession } from './session.js';
 
 /**
@@ -36,6 +37,7 @@ export function cataloguePagesRouter(deps: AppDeps): Router {
   router.get('/compare', comparePage(deps));
   router.get('/listings/:slug/alternatives', alternativesPage(deps));
   router.get('/listings/:slug/badges', badgesPage(deps));
+  router.get('/listings/:slug/votes', voteLedgerPage(deps));
   router.get('/sitemap.xml', sitemap(deps));
   router.get('/robots.txt', robots(deps));
   return router;

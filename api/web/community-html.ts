@@ -56,8 +56,9 @@ export function communityActions(
     kind: 'follow',
     on: !!state?.following,
     count: state?.followers ?? listing.followers,
-    offLabel: 'Follow',
-    onLabel: 'Following',
+    // Following an upcoming listing is how people ask to be told when it launches.
+    offLabel: listing.status === 'scheduled' ? 'Notify me at launch' : 'Follow',
+    onLabel: listing.status === 'scheduled' ? 'You will be notified' : 'Following',
     countName: 'follower',
   });
   return html`<div class="actions">${vote}${follow}</div>

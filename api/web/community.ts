@@ -5,7 +5,7 @@ import { CommunityActionLimit } from '../../src/community/action-limit.js';
 import { followToggle } from '../../src/community/follows.js';
 import { setToggle } from '../../src/community/target.js';
 import { reportReview, saveReview } from '../../src/community/reviews.js';
-import { voteToggle } from '../../src/community/votes.js';
+import { networkHash, setVote } from '../../src/community/votes.js';
 import { parseReason, parseReview, reportReasonMaxLength } from '../../src/domain/community.js';
 import { AppError, notFound } from '../../src/errors.js';
 import { html } from '../../src/platform/html.js';
@@ -56,17 +56,27 @@ export function communityRouter(deps: AppDeps): Router {
     return user;
   };
 
-  // Vote and follow are the same toggle: cast or withdraw, then the new count.
+  // Vote and follow are the same kind of toggle: cast or withdraw, then the new (counted) count.
   const toggles = [
-    { kind: 'vote', toggle: voteToggle, counted: 'community vote' },
-    { kind: 'follow', toggle: followToggle, counted: 'follower' },
+    {
+      kind: 'vote',
+      counted: 'community vote',
+      set: (ctx: Context, slug: string, userId: number, wanted: boolean) =>
+        setVote(ctx.state.em, siteId, slug, userId, wanted, networkHash(ctx.ip, deps.keys.voteNetworkKey), deps.config.votes),
+    },
+    {
+      kind: 'follow',
+      counted: 'follower',
+      set: (ctx: Context, slug: string, userId: number, wanted: boolean) =>
+        setToggle(ctx.state.em, siteId, slug, userId, wanted, followToggle),
+    },
   ] as const;
-  for (const { kind, toggle, counted } of toggles) {
+  for (const { kind, counted, set } of toggles) {
     router.post(`/listings/:slug/${kind}`, parseForm, async (ctx) => {
       const slug = pathSlug(ctx.params.slug, `Listing ${ctx.params.slug}`);
       const user = await actor(ctx, listingPath(slug));
       if (!user) return;
-      const state = await setToggle(ctx.state.em, siteId, slug, user.id, formField(ctx, 'on') !== '0', toggle);
+      const state = await set(ctx, slug, user.id, formField(ctx, 'on') !== '0');
       ctx.set('Cache-Control', 'no-store');
       if (ctx.accepts('html', 'json') === 'json') {
         ctx.body = { ...state, count_text: plural(state.count, counted) };

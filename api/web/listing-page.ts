@@ -26,6 +26,7 @@ import { viewerState } from '../../src/community/viewer.js';
 import { communityActions, reviewsSection, type Viewer } from './community-html.js';
 import { csrfToken } from './csrf.js';
 import { currentUser } from './session.js';
+import { voteLedgerSection } from './vote-ledger-pages.js';
 
 const section = (id: string, heading: string, content: Html | null) =>
   content && html`<section id="${id}"><h2>${heading}</h2>\n${content}</section>`;
@@ -119,6 +120,7 @@ function profileBody(p: ListingProfile, viewer: Viewer, reviews: ReviewRow[]): H
         'Awards',
         p.awards.length ? bullets(p.awards.map((a) => `${a.title}, week of ${a.week} (community votes)`)) : null,
       ),
+      section('votes', 'Votes', voteLedgerSection(p)),
       section('rating', 'Community rating', rating(p.community_rating)),
       section('reviews', 'Reviews', reviewsSection(p.slug, reviews, viewer)),
       section('domain-rating', 'Domain Rating', domainRating(p.domain_rating)),

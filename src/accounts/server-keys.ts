@@ -9,6 +9,8 @@ export interface ServerKeys {
   jwks: { keys: JWK[] };
   /** Cookie signing keys, newest first. */
   cookieKeys: string[];
+  /** Keys the hash of a voter's network prefix, so the stored hash names no network to a reader of the database. */
+  voteNetworkKey: string;
 }
 
 /** Keys from the configuration when the operator gives them, else generated once and shared. */
@@ -18,7 +20,10 @@ export async function loadServerKeys(em: EntityManager, config: Config): Promise
     : await sharedSecret(em, 'oauth_jwks', async () => ({ keys: [await newSigningKey()] }));
   const cookieKeys =
     config.auth.cookieKeys ?? (await sharedSecret(em, 'cookie_keys', async () => [randomBytes(32).toString('base64url')]));
-  return { jwks, cookieKeys };
+  const voteNetworkKey =
+    config.votes.networkKey ??
+    (await sharedSecret(em, 'vote_network_key', () => Promise.resolve(randomBytes(32).toString('base64url'))));
+  return { jwks, cookieKeys, voteNetworkKey };
 }
 
 async function newSigningKey(): Promise<JWK> {

@@ -52,7 +52,7 @@ export async function listAwards(
 
 /**
  * Writes the awards of one week, once: the three listings launched that week with the most
- * community votes cast until the week's end, ties to the earlier launch, then the lower id
+ * counted community votes cast until the week's end, ties to the earlier launch, then the lower id
  * (DESIGN, Publishing). A week already awarded is kept as it is, so a later run (or a vote cast
  * after the week) changes nothing. Returns how many awards it wrote.
  */
@@ -63,7 +63,7 @@ export async function writeWeeklyAwards(em: EntityManager, siteId: number, monda
     sql`with ranked as (
        select l.id, count(v.user_id)::int as votes,
          row_number() over (order by count(v.user_id) desc, l.launched_at, l.id) as rank
-       from listing l join vote v on v.listing_id = l.id and v.created_at < ${utcDayStart(addWeeks(monday, 1))}::timestamptz
+       from listing l join vote v on v.listing_id = l.id and v.discount_reason is null and v.created_at < ${utcDayStart(addWeeks(monday, 1))}::timestamptz
        where l.site_id = ${siteId} and l.status = 'live' and l.launch_week = ${week}::date
        group by l.id
      )

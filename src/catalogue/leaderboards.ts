@@ -23,10 +23,10 @@ interface BoardDefinition {
 const boards: Record<Leaderboard, BoardDefinition> = {
   'community-weekly': {
     title: 'Community leaderboard of the week',
-    rankedBy: 'community votes cast during the week',
+    rankedBy: 'counted community votes cast during the week',
     paid: false,
     from: (monday) =>
-      sql`(select listing_id, count(*) as n from vote where created_at >= ${utcDayStart(monday)}::timestamptz and created_at < ${utcDayStart(addWeeks(monday, 1))}::timestamptz group by listing_id) v join listing l on l.id = v.listing_id`,
+      sql`(select listing_id, count(*) as n from vote where discount_reason is null and created_at >= ${utcDayStart(monday)}::timestamptz and created_at < ${utcDayStart(addWeeks(monday, 1))}::timestamptz group by listing_id) v join listing l on l.id = v.listing_id`,
     where: sql`l.status = 'live'`,
     metric: sql`json_build_object('votes', v.n)`,
     order: sql`v.n desc`,

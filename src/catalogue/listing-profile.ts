@@ -1,10 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Alternatives, ListingProfile, ListingSummary } from './schemas.js';
 import { ratingTrend, unlockedSections, type RatingPoint } from '../domain/listing-facts.js';
+import { discountReasons } from '../domain/vote-rules.js';
 import { notFound } from '../errors.js';
 import { prepared, query, sql, type ReadPool } from '../platform/sql.js';
 import { JsonText } from '../platform/json-text.js';
 import { isPublic, listingUrl, summaryJson, withUrl, type Summary } from './sql.js';
+
+/** The public vote ledger: every vote cast, how many count, why the others do not; never who. */
+const voteLedgerJson =
+  sql.raw(`(select json_build_object('cast', count(*), 'counted', count(*) filter (where v.discount_reason is null),
+    'discounted', json_build_object(${discountReasons.map((r) => `'${r}', count(*) filter (where v.discount_reason = '${r}')`).join(', ')}),
+    'reviewed_at', iso_utc(l.votes_reviewed_at)) from vote v where v.listing_id = l.id)`);
 
 /**
  * Everything about a listing a profile shows, as the select list of one statement over `listing l`:
@@ -30,6 +37,7 @@ export const profileColumns = (audience: 'public' | 'owner') => sql`${summaryJso
         order by a.week desc, a.rank), '[]') from award a where a.listing_id = l.id),
     'community_rating', (select json_build_object('average', round(avg(r.rating), 2), 'count', count(*), 'rule', 'genuine reviews only: one per person, the owner''s and flagged reviews excluded')
         from review r where r.listing_id = l.id and not r.flagged and r.user_id is distinct from l.owner_id),
+    'vote_ledger', ${voteLedgerJson},
     'not_found_on_website', l.not_found_on_website,
     'seo', json_build_object('title', l.seo_title, 'description', l.seo_description)
   ) as profile,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { launchSections, leaderboards } from '../domain/catalogue-terms.js';
 import { comparedFacts } from '../domain/listing-facts.js';
+import { discountReasons, type DiscountReason } from '../domain/vote-rules.js';
 
 /**
  * What the public reads answer, declared once: the reads type their rows with these, the registry
@@ -83,6 +84,17 @@ export const milestone = z.object({
 });
 export const mediaItem = z.object({ kind: z.string(), url: z.string(), caption: z.string().nullable() });
 
+export const voteLedger = z
+  .object({
+    cast: z.int().describe('Every vote cast and not withdrawn.'),
+    counted: z.int().describe("Votes that count: the listing's `votes`, used by leaderboards, trending and awards."),
+    discounted: z
+      .object(Object.fromEntries(discountReasons.map((r) => [r, z.int()])) as Record<DiscountReason, z.ZodInt>)
+      .describe('Votes kept but not counted, by reason; the listing page /votes explains each rule.'),
+    reviewed_at: timestamp.nullable().describe('When the vote review last looked at these votes; null before the first pass.'),
+  })
+  .describe('The public vote ledger; no voter is ever identified.');
+
 export const listingProfile = listingSummary.extend({
   short_description: z.string(),
   description: z.string(),
@@ -108,6 +120,7 @@ export const listingProfile = listingSummary.extend({
     .array(z.object({ title: z.string(), week: date, rank: z.int().min(1).max(3) }))
     .describe('Launch of the Week awards won, by community votes only; newest first.'),
   community_rating: communityRating,
+  vote_ledger: voteLedger,
   not_found_on_website: z.array(z.string()).describe('Facts the company website did not state, left blank on purpose.'),
   seo: z.object({ title: z.string().nullable(), description: z.string().nullable() }),
   domain_rating: domainRating.nullable(),

@@ -1,6 +1,6 @@
 import { copyListingToSite } from '../listings/copy.js';
 import { listRevisions } from '../listings/revisions.js';
-import { startPaidLaunch } from '../publishing/launch.js';
+import { goLiveNow, startPaidLaunch } from '../publishing/launch.js';
 import { grantPaidLaunch, paidLaunchOf } from '../publishing/paid-launch.js';
 import { withTemporal } from './temporal.js';
 import type { CliCommand } from './command.js';
@@ -8,14 +8,16 @@ import { onSite } from './database.js';
 import { actionOptions } from './options.js';
 
 const usage =
-  'Usage: npm run cli -- listing history <slug> [--limit <n>]   |   listing copy <slug> --site <site key>   |   listing launch <slug> [--week YYYY-MM-DD]';
+  'Usage: npm run cli -- listing history <slug> [--limit <n>]   |   listing copy <slug> --site <site key>   |   listing launch <slug> [--week YYYY-MM-DD]   |   listing go-live <slug>';
 
 /**
  * `listing history <slug>`: the owner edits with before and after; `listing copy <slug> --site <key>`:
- * the company on another site; `listing launch <slug> [--week]`: a paid launch, for support and tests.
+ * the company on another site; `listing launch <slug> [--week]`: a paid launch, for support and tests;
+ * `listing go-live <slug>`: a scheduled launch moved to now by its own workflow's go-live step.
  */
 export const listingCommand: CliCommand = {
-  summary: 'listing history <slug> [--limit n] | listing copy <slug> --site <key> | listing launch <slug> [--week YYYY-MM-DD]',
+  summary:
+    'listing history <slug> [--limit n] | listing copy <slug> --site <key> | listing launch <slug> [--week YYYY-MM-DD] | listing go-live <slug>',
   async run(args, ctx) {
     const { action, rest, options } = actionOptions(args, ['limit', 'site', 'week']);
     const slug = rest.length === 1 ? rest[0] : undefined;
@@ -53,6 +55,12 @@ export const listingCommand: CliCommand = {
         return launch.week
           ? `Paid launch of ${slug} started: scheduled for the week of ${launch.week}, live on its Monday at 00:00 UTC.`
           : `Paid launch of ${slug} started: live at once.`;
+      });
+    }
+    if (action === 'go-live' && slug) {
+      return onSite(ctx, async (em, siteId) => {
+        await withTemporal(ctx.config, (temporal) => goLiveNow(em, temporal, siteId, slug));
+        return `${slug} is live now; its followers are being told.`;
       });
     }
     console.error(usage);

@@ -3,7 +3,6 @@ import { publicStatuses } from '../domain/catalogue-terms.js';
 import { AppError, notFound } from '../errors.js';
 import { Follow } from '../entities/follow.js';
 import { Listing, type ListingEntity } from '../entities/listing.js';
-import { Vote } from '../entities/vote.js';
 import { query, sql } from '../platform/sql.js';
 
 /** The public listing a person acts on, by slug; anything not public is not found. */
@@ -18,21 +17,21 @@ export function refuseWith(reason: string | null): void {
   if (reason) throw new AppError('conflict', reason);
 }
 
-/** Whether the person's vote (or follow) now stands, and the listing's count of them. */
+/** Whether the person's vote (or follow) now stands, and the listing's count of them (counted votes). */
 export interface ToggleState {
   on: boolean;
   count: number;
 }
 
-/** What differs between a vote and a follow: its table, the rule for adding one, the listing's counter. */
+/** A follow-like toggle: its table, the rule for adding one, the listing's counter (votes have their own rules: votes.ts). */
 export interface Toggle {
-  entity: typeof Vote | typeof Follow;
+  entity: typeof Follow;
   refusal: (listing: ListingEntity, userId: number) => string | null;
-  counter: 'vote_count' | 'follower_count';
+  counter: 'follower_count';
 }
 
 /**
- * Makes a person's vote or follow of a public listing stand (wanted) or not, asking the rule only
+ * Makes a person's follow of a public listing stand (wanted) or not, asking the rule only
  * before adding one. The same answer twice changes nothing, and two requests adding the same row
  * at once leave one. The listing's counter follows by trigger.
  */

@@ -3,7 +3,8 @@ import { SearchAttributeType, defineSearchAttributeKey } from '@temporalio/commo
 /**
  * Custom search attributes, so operators can find a lifecycle in the Temporal UI by the business
  * ids and status they know (`DraftId = "..."`, `OwnerId = 42`, `DraftStatus = "failed"`,
- * `ListingId = 7`, `LaunchStatus = "awaiting_badge"`, `ClaimStatus = "pending"`, `OrderNumber = "LD-2026-000001"`).
+ * `ListingId = 7`, `LaunchStatus = "awaiting_badge"`, `ClaimStatus = "pending"`, `OrderNumber = "LD-2026-000001"`,
+ * `VoteWeek = "2026-11-23"`, `VoteReviewStatus = "final"`).
  * Registered on the server by src/temporal.ts; workflows set them as they progress.
  */
 export const draftIdAttribute = defineSearchAttributeKey('DraftId', SearchAttributeType.KEYWORD);
@@ -20,6 +21,9 @@ export const claimStatusAttribute = defineSearchAttributeKey('ClaimStatus', Sear
 export const orderNumberAttribute = defineSearchAttributeKey('OrderNumber', SearchAttributeType.KEYWORD);
 export const orderStatusAttribute = defineSearchAttributeKey('OrderStatus', SearchAttributeType.KEYWORD);
 
+export const voteWeekAttribute = defineSearchAttributeKey('VoteWeek', SearchAttributeType.KEYWORD);
+export const voteReviewStatusAttribute = defineSearchAttributeKey('VoteReviewStatus', SearchAttributeType.KEYWORD);
+
 /** Set by Temporal on a run a schedule started: the time it was due (a late catch-up run still knows its slot). */
 export const scheduledStartTimeAttribute = defineSearchAttributeKey('TemporalScheduledStartTime', SearchAttributeType.DATETIME);
 
@@ -34,4 +38,6 @@ export const customSearchAttributes = [
   claimStatusAttribute,
   orderNumberAttribute,
   orderStatusAttribute,
+  voteWeekAttribute,
+  voteReviewStatusAttribute,
 ];

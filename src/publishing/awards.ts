@@ -6,10 +6,11 @@ import { AppError } from '../errors.js';
 import type { Mailer } from '../mail/index.js';
 import { query, sql } from '../platform/sql.js';
 import { noticeOwner } from './notices.js';
+import { voteReviewIsFinal } from '../community/vote-review.js';
 
 /**
- * The weekly-awards step: Launch of the Week #1-#3 of a week that has ended, on every site,
- * written once, and each winner's owner mailed once. Safe to repeat.
+ * The weekly-awards step: Launch of the Week #1-#3 of a week that has ended and whose votes had
+ * their final review, on every site, written once, and each winner's owner mailed once. Safe to repeat.
  */
 export async function awardWeek(
   em: EntityManager,
@@ -24,6 +25,12 @@ export async function awardWeek(
   }
   if (monday.getTime() >= mondayOf(now).getTime()) {
     throw new AppError('invalid_input', `The week of ${week} has not ended yet: awards follow the votes of a whole week.`);
+  }
+  if (!(await voteReviewIsFinal(em, week))) {
+    throw new AppError(
+      'conflict',
+      `The votes of the week of ${week} have not had their final review yet: run votes review --week ${week}.`,
+    );
   }
   let written = 0;
   for (const site of await query(em, sql<{ id: number }>`select id from site order by id`)) {

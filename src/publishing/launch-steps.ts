@@ -89,6 +89,25 @@ export async function goLive(
   await noticeOwner(em, mailer, publicUrl, { listingId: input.listingId, kind: 'live', week });
 }
 
+/**
+ * Support moves a scheduled launch to now: the listing's week becomes this one, recorded here by
+ * the operator's command before the workflow is asked to act on it.
+ */
+export async function moveLaunchToNow(em: EntityManager, listingId: number): Promise<void> {
+  await onListing(em, listingId, (listing) => {
+    if (listing.status !== 'scheduled') throw new AppError('conflict', `${listing.slug} is ${listing.status}, not scheduled.`);
+    listing.launchWeek = isoDate(mondayOf(new Date()));
+    return Promise.resolve();
+  });
+}
+
+/** Whether PostgreSQL shows the listing scheduled in a week that has begun: a go-live-now request holds only then. */
+export async function launchMovedToNow(em: EntityManager, listingId: number): Promise<boolean> {
+  const listing = await em.findOne(Listing, { id: listingId }, { fields: ['status', 'launchWeek'] });
+  const week = listing && weekOf(listing.launchWeek);
+  return listing?.status === 'scheduled' && week !== null && week <= isoDate(mondayOf(new Date()));
+}
+
 /** A free week missed: the listing moves to the next week with a free slot after it, and the owner is told. */
 export async function moveLaunchWeek(
   em: EntityManager,

@@ -1,4 +1,9 @@
-import { checkGatesNowUpdate, listingLaunch, upgradedSignal } from '../../workflows/listing-launch.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
+import { checkGatesNowUpdate, goLiveNowUpdate, listingLaunch, upgradedSignal } from '../../workflows/listing-launch.js';
+import { Listing } from '../entities/listing.js';
+import { moveLaunchToNow } from './launch-steps.js';
+import { AppError, notFound } from '../errors.js';
 import type { ListingLaunchInput } from '../domain/launch-plan.js';
 import { launchStatusAttribute, listingIdAttribute, ownerIdAttribute } from '../domain/search-attributes.js';
 import {
@@ -49,4 +54,24 @@ export async function startPaidLaunch(
 ): Promise<void> {
   const start = launchStart({ listingId: input.listingId, plan: 'paid', week: input.week }, input.ownerId, 'paid');
   await signalLifecycleWithStart(temporal, listingLaunch, start, upgradedSignal);
+}
+
+/**
+ * Support moves a scheduled launch to now: the move is recorded in PostgreSQL (its week becomes
+ * this one), then an update to the listing's launch workflow runs its own go-live step (owner
+ * told, followers mailed once). The workflow checks the record before it acts; a listing that is
+ * not scheduled, or has no launch running, is a 409 with the reason.
+ */
+export async function goLiveNow(em: EntityManager, temporal: TemporalHandle, siteId: number, slug: string): Promise<void> {
+  const listing = await em.findOne(Listing, { siteId, slug }, { fields: ['id'] });
+  if (!listing) throw notFound(`Listing ${slug}`);
+  await moveLaunchToNow(em, listing.id);
+  try {
+    await temporal.client.workflow.getHandle(workflowIds.listingLaunch(listing.id)).executeUpdate(goLiveNowUpdate);
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError) throw new AppError('conflict', `${slug} has no launch running.`);
+    if (error instanceof WorkflowUpdateFailedError)
+      throw new AppError('conflict', `${slug}: ${error.cause?.message ?? error.message}`);
+    throw error;
+  }
 }

@@ -37,7 +37,9 @@ export async function seedCatalogue(em: EntityManager, siteId: number, opts: See
     await seedCategoryTree(tx, siteId);
     await query(
       tx,
-      sql`insert into app_user (email, name) select 'demo-' || g || '@users.example', 'Demo user ' || g from generate_series(1, ${demoUsers}) g on conflict do nothing`,
+      // Accounts older than the votes seeded for them, which the vote rules would otherwise discount.
+      sql`insert into app_user (email, name, created_at) select 'demo-' || g || '@users.example', 'Demo user ' || g, now() - interval '2 years'
+        from generate_series(1, ${demoUsers}) g on conflict do nothing`,
     );
     await query(
       tx,

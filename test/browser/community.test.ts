@@ -11,7 +11,8 @@ describe('people on the site in a real browser', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    app = await startTestApp({ worker: false });
+    // People here sign up and vote at once: the new_account rule is tested in test/community.
+    app = await startTestApp({ worker: false, env: { VOTE_MIN_ACCOUNT_AGE_HOURS: '0' } });
     const owner = await addUser(app, 'maker@example.test');
     await addListing(app, { slug: 'rocket', name: 'Rocket', owner });
     await addListing(app, { slug: 'comet', name: 'Comet' });

@@ -11,6 +11,8 @@ type Profile = Record<string, unknown> & {
   latest_updates: Array<{ title: string }>;
   awards: Array<{ rank: number }>;
   community_rating: { count: number };
+  votes: number;
+  vote_ledger: { cast: number; counted: number; discounted: Record<string, number>; reviewed_at: string | null };
   domain_rating: { trend: { points: unknown[] } } | null;
   milestones?: Array<{ title: string }>;
   media?: Array<{ caption: string }>;
@@ -113,6 +115,20 @@ describe('listing documents', () => {
       [`update founder set slug = 'doc-ada-l' where slug = 'doc-ada'`, [], (p) => p.story?.founder === 'doc-ada-l'],
       [`update category set name = 'Notebooks' where slug = 'doc-notes'`, [], (p) => p.categories[0]?.name === 'Notebooks'],
       [`delete from listing_update where listing_id = ?`, [id], (p) => p.latest_updates.length === 0],
+      // A discounted vote changes no counted number, yet the ledger shows it.
+      [
+        `insert into vote (listing_id, user_id, discount_reason) values (?, ?, 'new_account')`,
+        [id, reader],
+        (p) => p.vote_ledger.cast === 1 && p.vote_ledger.discounted.new_account === 1 && p.votes === 0,
+      ],
+      [
+        `update vote set discount_reason = 'ring' where listing_id = ?`,
+        [id],
+        (p) => p.vote_ledger.discounted.ring === 1 && p.vote_ledger.discounted.new_account === 0,
+      ],
+      [`update vote set discount_reason = null where listing_id = ?`, [id], (p) => p.votes === 1 && p.vote_ledger.counted === 1],
+      [`update listing set votes_reviewed_at = now() where id = ?`, [id], (p) => p.vote_ledger.reviewed_at !== null],
+      [`delete from vote where listing_id = ?`, [id], (p) => p.votes === 0 && p.vote_ledger.cast === 0],
     ];
     for (const [statement, params, shows] of steps) {
       await profile();

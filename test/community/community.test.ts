@@ -11,7 +11,11 @@ let app: TestApp;
 let ownerId: number;
 
 beforeAll(async () => {
-  app = await startTestApp({ worker: false, env: { COMMUNITY_ACTIONS_PER_HOUR: String(actionsPerHour) } });
+  // People here sign up and vote at once: the new_account rule (test/community/vote-ledger.test.ts) is off.
+  app = await startTestApp({
+    worker: false,
+    env: { COMMUNITY_ACTIONS_PER_HOUR: String(actionsPerHour), VOTE_MIN_ACCOUNT_AGE_HOURS: '0' },
+  });
   ownerId = await addUser(app, 'owner@example.test');
   await addUser(app, 'team@example.test');
   await addListing(app, { slug: 'rocket', name: 'Rocket', owner: ownerId });
@@ -118,7 +122,7 @@ describe('votes', () => {
     await act(eve, 'comet', 'follow');
   });
 
-  it('lets an operator void a person’s votes, and the counters and weekly board follow', async () => {
+  it('lets an operator void a person’s votes: kept as voided, and the counters and weekly board follow', async () => {
     const fay = await person('fay@example.test');
     await act(fay, 'comet', 'vote');
     await act(fay, 'rocket', 'vote');
@@ -139,6 +143,12 @@ describe('votes', () => {
       ['fay@example.test'],
     );
     expect(record).toEqual({ reason: 'vote ring', n: 2 });
+    // The votes stay in the ledger as voided, and withdrawing and casting again does not undo it.
+    expect((await listing('comet')).vote_ledger).toMatchObject({ cast: 2, counted: 1, discounted: { voided: 1 } });
+    await act(fay, 'comet', 'vote');
+    await act(fay, 'comet', 'vote');
+    expect((await listing('comet')).vote_ledger).toMatchObject({ cast: 2, counted: 1, discounted: { voided: 1 } });
+    expect((await listing('comet')).votes).toBe(1);
     expect((await cli(app, 'votes', 'void', 'nobody@example.test', '--reason', 'x')).status).toBe(1);
   });
 });

@@ -26,8 +26,10 @@ async function launchedLastWeek(slug: string, hours: number, votes: number): Pro
 async function vote(listingId: number, count: number, at: string): Promise<void> {
   for (let i = 0; i < count; i++) {
     await em().execute(
-      `with u as (insert into app_user (email) values (?) returning id) insert into vote (listing_id, user_id, created_at) select ?, id, ? from u`,
-      [`voter-${randomUUID()}@example.test`, listingId, at],
+      // Voters with accounts a month old: the vote rules would discount votes of brand-new accounts.
+      `with u as (insert into app_user (email, created_at) values (?, ?::timestamptz - interval '30 days') returning id)
+       insert into vote (listing_id, user_id, created_at) select ?, id, ? from u`,
+      [`voter-${randomUUID()}@example.test`, at, listingId, at],
     );
   }
 }

@@ -59,6 +59,7 @@ describe('listingLaunch on the time-skipping test server', () => {
         calls.drafted.push({ reason, lastWeek });
         return Promise.resolve();
       },
+      tellLaunchFollowerBatch: () => Promise.resolve({ lastUserId: null, told: 0, done: true, pauseMs: 0 }),
     };
   }
 
