@@ -31,6 +31,7 @@ export const submitListing = defineOperation({
   successStatus: 201,
   input: { body: submitListingBody },
   output: draftDetailOutput,
+  reaches: ['web', 'ai'],
   async handler({ body }, { deps, em, site, principal }) {
     return draftView(await startDraft(deps, em, { ownerId: principal!.userId, siteId: site.id }, body.url));
   },
@@ -86,6 +87,7 @@ export const updateDraft = defineOperation({
   successStatus: 200,
   input: { path: draftPath, body: updateDraftBody },
   output: draftDetailOutput,
+  reaches: ['ai'],
   async handler({ path, body }, { deps, em, site, principal }) {
     const draft = await applyUpdate(deps, em, { ownerId: principal!.userId, siteId: site.id }, path.id, body as DraftEdit);
     return draftView(draft);
@@ -105,6 +107,7 @@ export const inviteCofounder = defineOperation({
   successStatus: 201,
   input: { path: draftPath, body: inviteCofounderBody },
   output: invitationOutput,
+  reaches: ['mail'],
   async handler({ path, body }, { deps, em, site, principal }) {
     const result = await sendInvite(em, deps.mailer, {
       ownerId: principal!.userId,
