@@ -28,14 +28,14 @@ export const doctorCommand: CliCommand = {
 
 function nodeCheck(): Check {
   const [major, minor] = process.versions.node.split('.').map(Number);
-  const ok = major > 20 || (major === 20 && minor >= 19);
+  const ok = (major === 20 && minor >= 19) || (major === 22 && minor >= 12) || major >= 24;
   return {
     name: 'node',
     ok,
     required: true,
     detail: ok
-      ? `Node ${process.versions.node}`
-      : `Node ${process.versions.node}: install Node 20.19 or newer (20, 22 and 24 are supported)`,
+      ? `Node ${process.versions.node}${major === 20 ? ' (supported; the current LTS is recommended)' : ''}`
+      : `Node ${process.versions.node}: install Node 20.19+, 22.12+ or 24 (package.json engines)`,
   };
 }
 
