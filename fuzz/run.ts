@@ -3,7 +3,6 @@ import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rea
 import { homedir, networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort } from '../test/support/ports.js';
 import { judgeRun, readBaseline, type ModeResult } from './judge.js';
 
 /**
@@ -76,11 +75,10 @@ async function fuzz(): Promise<number> {
   rmSync(reports, { recursive: true, force: true });
   mkdirSync(reports, { recursive: true });
   mkdirSync(toolState, { recursive: true });
-  // Ports of its own, so it runs beside `npm start` (3000, 5433, 7233, 8233).
-  const ports = { api: await freePort(), postgres: await freePort(), temporal: await freePort(), temporalUi: await freePort() };
-  const origin = `http://127.0.0.1:${ports.api}`;
+  const port = 3000;
+  const origin = `http://127.0.0.1:${port}`;
   const logFile = join(reports, 'server.log');
-  const env = serverEnv(work, ports, origin);
+  const env = serverEnv(work, port, origin);
   const server = startServer(env, logFile);
   try {
     await waitUntilReady(`${origin}/readyz`, server);
@@ -140,19 +138,12 @@ async function fuzz(): Promise<number> {
 }
 
 /** A fresh stack under `work`; crawls go to a DNS server nobody runs, and chromium stays off. */
-function serverEnv(
-  work: string,
-  ports: { api: number; postgres: number; temporal: number; temporalUi: number },
-  origin: string,
-): NodeJS.ProcessEnv {
+function serverEnv(work: string, port: number, origin: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
     HOST: '127.0.0.1',
-    PORT: String(ports.api),
-    EMBEDDED_PG_PORT: String(ports.postgres),
-    EMBEDDED_TEMPORAL_PORT: String(ports.temporal),
-    EMBEDDED_TEMPORAL_UI_PORT: String(ports.temporalUi),
+    PORT: String(port),
     PUBLIC_URL: origin,
     DATA_DIR: work,
     LOG_LEVEL: 'info',
