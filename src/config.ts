@@ -69,6 +69,7 @@ const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
   VALIDATE_RESPONSES: flag.default(false),
   MCP_ALLOWED_HOSTS: z.string().optional(),
+  MCP_OUTPUT_SCHEMAS: flag.default(false),
 
   SEED_LISTINGS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
 
@@ -222,6 +223,8 @@ export interface Config {
   validateResponses: boolean;
   /** Hostnames accepted in Host and Origin on /mcp (DNS-rebinding guard). */
   mcpAllowedHosts: string[];
+  /** Publish each tool's exact result schema in tools/list (about 160 KB more for every agent to read). */
+  mcpOutputSchemas: boolean;
   crawl: CrawlConfig;
   /** TXT lookups of claims: the DNS server asked (absent = the system resolver) and how long to wait. */
   dns: { server?: string; timeoutMs: number };
@@ -347,6 +350,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     devPages: e.NODE_ENV !== 'production',
     validateResponses: e.VALIDATE_RESPONSES,
     mcpAllowedHosts: mcpAllowedHosts(publicUrl, e.MCP_ALLOWED_HOSTS),
+    mcpOutputSchemas: e.MCP_OUTPUT_SCHEMAS,
     crawl: {
       userAgent: e.CRAWL_USER_AGENT,
       pageBudget: e.CRAWL_PAGE_BUDGET,

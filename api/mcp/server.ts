@@ -35,7 +35,7 @@ export function mcpServerFactory(
   const registered = tools.map((tool) => ({
     tool,
     inputSchema: fromJsonSchema(tool.inputSchema as JsonSchemaType, validatedByExecute),
-    outputSchema: fromJsonSchema(tool.outputSchema as JsonSchemaType, validatedByExecute),
+    outputSchema: tool.outputSchema && fromJsonSchema(tool.outputSchema as JsonSchemaType, validatedByExecute),
   }));
   const instructions = instructionsFor(config);
   return () => {
@@ -65,11 +65,14 @@ export function mcpServerFactory(
   };
 }
 
+/** What every tool has in common, said once here instead of in each description. */
 function instructionsFor(config: Config): string {
+  const openApi = `${config.publicUrl}${config.apiBasePath}/openapi.json`;
   return [
     `${config.site.name}: ${config.site.purpose}`,
-    'Each tool is also a REST operation of the same name and returns the same JSON; errors are tool errors carrying RFC 9457 problem details.',
-    'Start with get_site_info. Public tools work without sign-in; the others need OAuth sign-in, which your client starts when the server answers 401.',
+    `Each tool is also the REST operation of the same name and returns the same JSON; its exact result schema is that operation's response in ${openApi}. Errors are tool errors carrying RFC 9457 problem details (a stable code, and errors naming each bad field).`,
+    'Start with get_site_info. Tools marked "Public" work without sign-in; the others need OAuth sign-in (your client starts it when the server answers 401) or an API key, with the scope named.',
+    `A tool with an idempotency_key argument changes something: pass a unique string to make a retry safe. The same key with the same arguments returns the first result for ${config.idempotencyTtlHours} h instead of repeating the change; with other arguments it is refused (422), and while the first call runs, 409.`,
     'Payments: create_checkout returns a checkout link that the person opens to pay themselves. Never ask for card or payment details. There is no voting through this API.',
   ].join('\n');
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Config } from '../../src/config.js';
 import { flatInputFields, outputJsonSchema } from '../openapi.js';
 import { hintsOf, type Operation } from '../operations/registry.js';
+import { compactSchema } from './compact-schema.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -16,7 +17,8 @@ export interface ToolDefinition {
   title: string;
   description: string;
   inputSchema: JsonSchema;
-  outputSchema: JsonSchema;
+  /** Only with MCP_OUTPUT_SCHEMAS: exact result schemas would more than triple what every agent reads first. */
+  outputSchema?: JsonSchema;
   annotations: ToolAnnotations;
 }
 
@@ -25,21 +27,16 @@ export function toolsOf(operations: readonly Operation[], config: Config): ToolD
     op,
     name: op.id,
     title: op.summary,
-    description: toolDescription(op, config),
-    inputSchema: toolInputSchema(op),
-    outputSchema: outputJsonSchema(op.output),
+    description: toolDescription(op),
+    inputSchema: compactSchema(toolInputSchema(op, config)),
+    ...(config.mcpOutputSchemas ? { outputSchema: compactSchema(outputJsonSchema(op.output)) } : {}),
     annotations: annotationsOf(op),
   }));
 }
 
-function toolDescription(op: Operation, config: Config): string {
-  const access = op.scope
-    ? `Needs sign-in (OAuth access token or API key) with the scope ${op.scope}.`
-    : 'Public: works without sign-in.';
-  const retries = op.idempotencyKey
-    ? ` Pass ${idempotencyKeyArgument} (a unique string of your choice) to make a retry safe: the same key with the same arguments returns the first result again for ${config.idempotencyTtlHours} h instead of repeating the change; the same key with other arguments is refused.`
-    : '';
-  return `${op.description}\n\n${access}${retries}`;
+/** The operation's own words, then who may call it; what all tools share is in the server's instructions. */
+function toolDescription(op: Operation): string {
+  return `${op.description}\n\n${op.scope ? `Needs sign-in with the scope ${op.scope}.` : 'Public: no sign-in needed.'}`;
 }
 
 function annotationsOf(op: Operation): ToolAnnotations {
@@ -56,7 +53,7 @@ function annotationsOf(op: Operation): ToolAnnotations {
  * Tool arguments are flat: the operation's path, query and body fields side by side (their names
  * never collide, which this checks), plus `idempotency_key` on IK operations.
  */
-function toolInputSchema(op: Operation): JsonSchema {
+function toolInputSchema(op: Operation, config: Config): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   let closed = false;
@@ -75,7 +72,7 @@ function toolInputSchema(op: Operation): JsonSchema {
       type: 'string',
       minLength: 1,
       maxLength: 255,
-      description: 'Same meaning as the Idempotency-Key header: reuse it only to retry this exact call.',
+      description: `Any unique string: a retry with the same key and arguments returns the first result (for ${config.idempotencyTtlHours} h) instead of repeating the change.`,
     };
   }
   return {

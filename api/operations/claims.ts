@@ -60,6 +60,7 @@ export const claimListing = defineOperation({
   },
   input: { body: claimBody },
   output: claim,
+  reaches: ['web', 'dns', 'mail'],
   async handler({ body }, { deps, em, site, principal }) {
     const opened = await openClaim(em, site.id, principal!.userId, body);
     await startClaimVerification(deps.temporal, opened);
@@ -81,6 +82,7 @@ export const verifyClaim = defineOperation({
   successStatus: 200,
   input: { path: claimPath, body: z.strictObject({}).describe('Empty: no properties are taken.') },
   output: claim,
+  reaches: ['web', 'dns', 'mail'],
   async handler({ path }, { deps, em, principal }) {
     const current = await claimStatusOf(em, principal!.userId, path.claim_id);
     if (current.open) await checkClaimNow(deps.temporal, current);

@@ -44,7 +44,8 @@ export const publicRead = { scope: null, idempotencyKey: false, successStatus: 2
 const space = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
 /** The control characters the edge refuses (see api/middleware/text-input.ts). */
 const control = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f';
-const notBlankPattern = new RegExp(`^[^${control}]*[^${control}${space}][^${control}]*$`);
+/** Not only white space, and no control character; said with a lookahead, as it is read by every agent. */
+const notBlankPattern = new RegExp(`^(?![${space}]*$)[^${control}]*$`);
 
 /** Text with at least one character that is not white space. */
 export const nonBlankText = (max: number, message = 'must not be blank') => z.string().max(max).regex(notBlankPattern, message);

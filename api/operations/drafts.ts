@@ -33,6 +33,7 @@ export const submitListing = defineOperation({
   refusals: { 409: 'the domain already has a public listing (already_listed: the problem names its slug and claim link)' },
   input: { body: submitListingBody },
   output: draftDetailOutput,
+  reaches: ['web', 'ai'],
   async handler({ body }, { deps, em, site, principal }) {
     const { draft, existing } = await startDraft(deps, em, { ownerId: principal!.userId, siteId: site.id }, body.url);
     return existing ? existingRecord(draftView(draft)) : draftView(draft);
@@ -89,6 +90,7 @@ export const updateDraft = defineOperation({
   successStatus: 200,
   input: { path: draftPath, body: updateDraftBody },
   output: draftDetailOutput,
+  reaches: ['ai'],
   async handler({ path, body }, { deps, em, site, principal }) {
     const draft = await applyUpdate(deps, em, { ownerId: principal!.userId, siteId: site.id }, path.id, body as DraftEdit);
     return draftView(draft);
@@ -108,6 +110,7 @@ export const inviteCofounder = defineOperation({
   successStatus: 201,
   input: { path: draftPath, body: inviteCofounderBody },
   output: invitationOutput,
+  reaches: ['mail'],
   async handler({ path, body }, { deps, em, site, principal }) {
     const result = await sendInvite(em, deps.mailer, {
       ownerId: principal!.userId,

@@ -105,6 +105,7 @@ export const postListingUpdateOperation = defineOperation({
   successStatus: 201,
   input: { path: listingPath, body: listingUpdateBody },
   output: listingUpdate,
+  reaches: ['mail'],
   async handler({ path, body }, { deps, em, principal }) {
     const posted = await postListingUpdate(em, deps.config.publicUrl, principal!.userId, path.listing_id, body);
     await startUpdateNotice(deps.temporal, deps.config, {

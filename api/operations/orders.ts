@@ -29,7 +29,8 @@ export const quoteOrder = defineOperation({
   refusals: orderRefusals,
   input: { body: orderBody },
   output: quote,
-  hints: { readOnly: true, idempotent: true },
+  changesNothing: true,
+  reaches: ['vies'],
   async handler({ body }, { deps, em, site, principal }) {
     return (await priceOrderBody(em, buyerFor(deps.config, site.id, principal!.userId), body)).quote;
   },
@@ -48,6 +49,7 @@ export const createCheckout = defineOperation({
   refusals: orderRefusals,
   input: { body: orderBody },
   output: order,
+  reaches: ['vies', 'payments', 'mail'],
   async handler({ body }, { deps, em, site, principal }) {
     const built = await buildOrder(em, buyerFor(deps.config, site.id, principal!.userId), body);
     await startOrderFulfilment(deps.temporal, deps.config, { ...built, ownerId: principal!.userId });

@@ -17,6 +17,7 @@ export const chooseFreeListing = defineOperation({
   refusals: { 409: 'The listing cannot take the free plan in its status (live, launching on the paid plan, rejected...)' },
   input: { path: listingPath },
   output: ownerListing,
+  reaches: ['web', 'mail'],
   async handler({ path }, { deps, em, principal }) {
     return queueFreeLaunch(em, deps.temporal, deps.config, principal!.userId, path.listing_id);
   },

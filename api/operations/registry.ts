@@ -96,12 +96,25 @@ export interface Operation<
   input: { path?: P; query?: Q; body?: B };
   /** The success response: published in OpenAPI and as the MCP tool's outputSchema, checked in tests. */
   output: O;
-  /** Hints for MCP clients; derived from the method unless given. */
-  hints?: Partial<OperationHints>;
+  /**
+   * What outside this service a call may reach, directly or through the lifecycle it starts
+   * (crawls, DNS lookups, mail, the payment provider, VIES, the AI endpoint); none when absent.
+   * MCP's openWorldHint is derived from it.
+   */
+  reaches?: readonly Reach[];
+  /** A POST that changes nothing (it only computes an answer), for MCP's readOnlyHint. */
+  changesNothing?: true;
   /** May answer JSON text kept ready (`JsonText`), which REST sends without parsing it. */
   handler: (input: OperationInput<P, Q, B>, ctx: OperationContext) => Promise<Wire<z.output<O>> | JsonText<Wire<z.output<O>>>>;
 }
 
+/**
+ * Something outside the service (and its PostgreSQL and Temporal) that an operation may reach:
+ * websites (crawler, Chromium), DNS, mail, the payment provider, VIES, the AI endpoint.
+ */
+export type Reach = 'web' | 'dns' | 'mail' | 'payments' | 'vies' | 'ai';
+
+/** MCP tool annotations, derived from the method, `changesNothing` and `reaches`. */
 export interface OperationHints {
   readOnly: boolean;
   destructive: boolean;
@@ -131,13 +144,17 @@ export function successStatusOf(op: Operation, body: object): number {
   return op.existingAnswer && existingRecords.has(body) ? 200 : op.successStatus;
 }
 
+/**
+ * GET (or a POST that changes nothing) only reads; PUT, PATCH and DELETE replace or remove what was
+ * there, POST adds; a repeat of GET, PUT or DELETE changes nothing more; anything reached outside
+ * the service makes the world open.
+ */
 export function hintsOf(op: Operation): OperationHints {
-  const readOnly = op.method === 'GET';
+  const readOnly = op.method === 'GET' || op.changesNothing === true;
   return {
     readOnly,
-    destructive: op.method === 'DELETE',
+    destructive: !readOnly && ['PUT', 'PATCH', 'DELETE'].includes(op.method),
     idempotent: readOnly || op.method === 'PUT' || op.method === 'DELETE',
-    openWorld: false,
-    ...op.hints,
+    openWorld: (op.reaches ?? []).length > 0,
   };
 }

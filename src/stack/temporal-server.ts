@@ -1,10 +1,11 @@
-import { TestWorkflowEnvironment, type EphemeralServerExecutable } from '@temporalio/testing';
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import type { EphemeralServerExecutable } from '@temporalio/testing';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { SearchAttributeType } from '@temporalio/common';
 import { customSearchAttributes } from '../domain/search-attributes.js';
 import type { Logger } from '../logger.js';
+import { goInstall } from './go-install.js';
 
 export const temporalCliVersion = 'v1.5.1';
 // Newer CLI tags carry a replace directive in go.mod, which `go install pkg@version` refuses.
@@ -50,19 +51,11 @@ export function findOnPath(command: string): string | undefined {
 
 async function buildWithGo(cacheDir: string, log: Logger): Promise<void> {
   const bin = join(cacheDir, `temporal-${temporalCliVersion}`);
-  mkdirSync(bin, { recursive: true });
   log.info(
     { module: cliModule, into: bin },
     'Building the Temporal CLI with Go. This happens once and takes a few minutes (it compiles the whole Temporal server); later starts reuse the cached binary.',
   );
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn('go', ['install', cliModule], {
-      env: { ...process.env, GOBIN: bin },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`go install ${cliModule} exited with ${code}`))));
-  });
+  await goInstall(cliModule, bin);
 }
 
 export function cliVersion(path: string): string | undefined {
@@ -91,6 +84,8 @@ export async function startTemporalDevServer(
   source: TemporalCliSource,
   opts: { port: number; uiPort: number; dbFile?: string; namespace: string },
 ): Promise<DevServerHandle> {
+  // Loaded here: finding the CLI (doctor, the test preflight) should not pay for the whole SDK.
+  const { TestWorkflowEnvironment } = await import('@temporalio/testing');
   const env = await TestWorkflowEnvironment.createLocal({
     server: {
       executable: source.executable,

@@ -1,6 +1,5 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { operations } from '../../api/operations/index.js';
-import { safeTextPattern } from '../../api/middleware/text-input.js';
 import { hintsOf } from '../../api/operations/registry.js';
 import { request } from '../support/http.js';
 import { toolExamples } from './examples.js';
@@ -15,9 +14,13 @@ import {
   type McpTestApp,
 } from './support.js';
 
+/** The edge's text rule (api/middleware/text-input.ts) as tools state it: `\xXX` for `\u00XX`. */
+const safeTextPattern = '^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f]*$';
+
 let app: McpTestApp;
 beforeAll(async () => {
-  app = await startMcpTestApp();
+  // With result schemas, the SDK client checks every result below against its tool's outputSchema.
+  app = await startMcpTestApp({ MCP_OUTPUT_SCHEMAS: 'true' });
 });
 afterAll(() => app.close());
 
@@ -37,7 +40,7 @@ describe.each(eras)('mcp tools over %s', (era) => {
       const tool = byName.get(op.id)!;
       expect(tool.title).toBe(op.summary);
       expect(tool.description).toContain(op.description);
-      expect(tool.description).toContain(op.scope ? `with the scope ${op.scope}` : 'Public: works without sign-in.');
+      expect(tool.description).toContain(op.scope ? `with the scope ${op.scope}` : 'Public: no sign-in needed.');
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema?.type).toBe('object');
       expect(Object.keys(tool.outputSchema?.properties ?? {}).length).toBeGreaterThan(0);

@@ -6,9 +6,10 @@ import { loadConfig } from '../../src/config.js';
 import { migrate, openOrm } from '../../src/db.js';
 import { createLogger } from '../../src/logger.js';
 import { startEmbeddedPostgres } from '../../src/stack/postgres.js';
-import { findTemporalCli, startTemporalDevServer } from '../../src/stack/temporal-server.js';
+import { findOnPath, findTemporalCli, startTemporalDevServer } from '../../src/stack/temporal-server.js';
 import { bundleWorkflows } from '../../src/worker.js';
 import { freePort } from './ports.js';
+import { installStripeMock } from './stripe-mock.js';
 import { installTimeSkippingServer } from './time-skipping-server.js';
 import { templateDatabase, testEnv, testWorkflowsPath } from './test-env.js';
 
@@ -57,10 +58,14 @@ export async function startTestStack(): Promise<void> {
   process.env[testEnv.temporalAddress] = temporalAddress;
   process.env[testEnv.workflowBundle] = bundlePath;
   process.env[testEnv.timeSkippingServer] = await installTimeSkippingServer(config.temporal.cliCacheDir);
+  process.env.STRIPE_MOCK_PATH = await installStripeMock(config.temporal.cliCacheDir);
+  process.env.CHROMIUM_PATH ??= findOnPath('chromium'); // the one the preflight found
   (globalThis as Record<string, unknown>).__stopTestStack = async () => {
     for (const stop of stops.reverse()) await stop();
   };
-  console.log(`\ntest stack ready in ${Date.now() - started} ms (PostgreSQL, Temporal, workflow bundle, time-skipping server)`);
+  console.log(
+    `\ntest stack ready in ${Date.now() - started} ms (PostgreSQL, Temporal, workflow bundle, time-skipping server, stripe-mock)`,
+  );
 }
 
 async function recreateTemplate(serverUrl: string): Promise<void> {

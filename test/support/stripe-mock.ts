@@ -1,19 +1,35 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { goInstall } from '../../src/stack/go-install.js';
 import { freePort } from './ports.js';
 
-/** The stripe-mock release `.ci/run` installs with `go install` into the launch-directory cache. */
+/** The stripe-mock release the tests run, built once with Go into the launch-directory cache. */
 export const stripeMockVersion = 'v0.203.0';
+const stripeMockModule = `github.com/stripe/stripe-mock@${stripeMockVersion}`;
+
+export function cachedStripeMockPath(cacheDir: string): string {
+  return join(cacheDir, `stripe-mock-${stripeMockVersion}`, 'stripe-mock');
+}
+
+/** STRIPE_MOCK_PATH, else the cached build, built first with Go when missing (as npm start builds the Temporal CLI). */
+export async function installStripeMock(cacheDir: string): Promise<string> {
+  if (process.env.STRIPE_MOCK_PATH) return process.env.STRIPE_MOCK_PATH;
+  const path = cachedStripeMockPath(cacheDir);
+  if (!existsSync(path)) {
+    console.log(`Building stripe-mock ${stripeMockVersion} with Go into ${dirname(path)} (first run only)`);
+    await goInstall(stripeMockModule, dirname(path));
+  }
+  return path;
+}
 
 function stripeMockPath(): string {
-  const cacheDir = process.env.TEMPORAL_CLI_CACHE_DIR ?? join(homedir(), '.cache', 'launch-directory');
-  const path = process.env.STRIPE_MOCK_PATH ?? join(cacheDir, `stripe-mock-${stripeMockVersion}`, 'stripe-mock');
-  if (!existsSync(path)) {
+  // The test stack's setup sets STRIPE_MOCK_PATH to what it found or built.
+  const path = process.env.STRIPE_MOCK_PATH;
+  if (!path || !existsSync(path)) {
     throw new Error(
-      `stripe-mock not found at ${path}: run .ci/run, or GOBIN=${join(cacheDir, `stripe-mock-${stripeMockVersion}`)} go install github.com/stripe/stripe-mock@${stripeMockVersion}, or set STRIPE_MOCK_PATH. Stripe tests do not skip.`,
+      `stripe-mock not found at ${path}: the test setup builds it with Go (${stripeMockModule}). Stripe tests do not skip.`,
     );
   }
   return path;

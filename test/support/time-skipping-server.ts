@@ -14,11 +14,16 @@ export function timeSkippingServerPath(cacheDir: string): string {
   return join(cacheDir, `temporal-test-server-${testServerVersion}`, 'temporal-test-server');
 }
 
+/** The server's jar, there once Maven has fetched it. */
+export function timeSkippingServerJar(cacheDir: string): string {
+  return join(cacheDir, `temporal-test-server-${testServerVersion}`, 'lib', `temporal-test-server-${testServerVersion}.jar`);
+}
+
 export async function installTimeSkippingServer(cacheDir: string): Promise<string> {
   const launcher = timeSkippingServerPath(cacheDir);
   const home = join(cacheDir, `temporal-test-server-${testServerVersion}`);
   const lib = join(home, 'lib');
-  if (!existsSync(join(lib, `temporal-test-server-${testServerVersion}.jar`))) await fetchWithMaven(home, lib);
+  if (!existsSync(timeSkippingServerJar(cacheDir))) await fetchWithMaven(home, lib);
   // The SDK passes the port as the first argument, as the Java server's main expects. The SDK waits
   // only 5 s for the server, so the JVM is told to start fast rather than to run fast.
   writeFileSync(

@@ -1,0 +1,74 @@
+import { Tiktoken } from 'js-tiktoken/lite';
+import o200kBase from 'js-tiktoken/ranks/o200k_base';
+import { operations } from '../../api/operations/index.js';
+import { countryCodeSentence } from '../../api/mcp/compact-schema.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { modernHeaders, modernMeta, rawPost } from './support.js';
+
+type Era = '2025-03-26' | '2025-11-25' | '2026-07-28';
+
+/** What every agent reads before its first call: the whole tools/list answer, as sent. */
+const limits = { bytes: 80_000, tokens: 20_000 };
+const tokenizer = new Tiktoken(o200kBase);
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ worker: false });
+});
+afterAll(() => app.close());
+
+async function listTools(era: Era): Promise<{ text: string; tools: any[] }> {
+  const mcp = `${app.url}/mcp`;
+  if (era === '2026-07-28') {
+    const res = await rawPost(
+      mcp,
+      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: modernMeta } },
+      modernHeaders('tools/list'),
+    );
+    return { text: JSON.stringify(res.body.result), tools: res.body.result.tools };
+  }
+  const init = await rawPost(mcp, {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: era, capabilities: {}, clientInfo: { name: 'size', version: '1' } },
+  });
+  expect(init.status).toBe(200);
+  const res = await rawPost(mcp, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { 'mcp-protocol-version': era });
+  return { text: JSON.stringify(res.body.result), tools: res.body.result.tools };
+}
+
+describe.each<Era>(['2025-03-26', '2025-11-25', '2026-07-28'])('tools/list over %s', (era) => {
+  it(`stays within ${limits.bytes} bytes and ${limits.tokens} o200k tokens for every tool`, async () => {
+    const { text, tools } = await listTools(era);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(operations.map((op) => op.id).sort());
+    const bytes = Buffer.byteLength(text);
+    const tokens = tokenizer.encode(text).length;
+    process.stdout.write(`tools/list ${era}: ${tools.length} tools, ${bytes} bytes, ${tokens} tokens (o200k_base)\n`);
+    expect(bytes).toBeLessThanOrEqual(limits.bytes);
+    expect(tokens).toBeLessThanOrEqual(limits.tokens);
+  });
+
+  it('carries no default integer bounds, no country list, and no paragraph that every tool repeats', async () => {
+    const { text, tools } = await listTools(era);
+    expect(text).not.toContain(String(Number.MAX_SAFE_INTEGER));
+    expect(text).not.toContain('"AD","AE"');
+    const quote = tools.find((tool) => tool.name === 'quote_order');
+    expect(quote.inputSchema.properties.billing_country).toEqual(
+      expect.objectContaining({
+        type: 'string',
+        pattern: '^[A-Za-z]{2}$',
+        description: expect.stringContaining(countryCodeSentence),
+      }),
+    );
+    const paragraphs = tools.flatMap((tool) => (tool.description as string).split('\n\n'));
+    const repeated = paragraphs.filter((paragraph, i) => paragraph.length > 60 && paragraphs.indexOf(paragraph) !== i);
+    expect(repeated).toEqual([]);
+  });
+});
+
+it('keeps real integer bounds', async () => {
+  const { tools } = await listTools('2026-07-28');
+  const search = tools.find((tool) => tool.name === 'search_listings');
+  expect(search.inputSchema.properties.per_page).toEqual(expect.objectContaining({ type: 'integer', minimum: 1, maximum: 100 }));
+});
