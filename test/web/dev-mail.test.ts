@@ -59,8 +59,11 @@ describe('/dev/mail', () => {
   });
 
   it('does not exist with NODE_ENV=production, even on this machine', async () => {
-    // Production insists on SMTP; nothing is sent in this test, so no server listens there.
-    const production = await startTestApp({ worker: false, env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9' } });
+    // Production insists on SMTP and a payment provider; nothing is sent or paid in this test.
+    const production = await startTestApp({
+      worker: false,
+      env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', PAYMENT_PROVIDER: 'test', ALLOW_TEST_PAYMENTS: 'true' },
+    });
     try {
       await production.deps.orm.em
         .fork()
