@@ -26,7 +26,7 @@ export function linesTable(order: Quote | OrderView): Html {
     ].filter(Boolean);
     return html`<tr><td>${l.product}${what.length > 0 && html` <span class="muted">(${what.join('; ')})</span>`}</td><td>${String(l.quantity)}</td>
 <td>${dollars(l.unit_cents * l.quantity)}</td><td>${l.discount_cents ? `−${dollars(l.discount_cents)}` : ''}</td><td>${dollars(l.net_cents)}</td>
-<td>${String(l.vat_rate)}%</td><td>${dollars(l.vat_cents)}</td><td>${dollars(l.total_cents)}</td><td>${'fulfilled' in l && l.fulfilled ? 'delivered' : ''}</td></tr>`;
+<td>${String(l.vat_rate)}%</td><td>${dollars(l.vat_cents)}</td><td>${dollars(l.total_cents)}</td><td>${'fulfilled' in l && l.fulfilled ? 'yes' : ''}</td></tr>`;
   });
   const vat = order.vat;
   const scheme =
@@ -35,7 +35,7 @@ export function linesTable(order: Quote | OrderView): Html {
       : vat.scheme === 'outside_scope'
         ? 'no EU VAT outside the EU'
         : `${vat.rate} % (${vat.country})`;
-  return html`<div class="scroll"><table id="lines"><thead><tr><th>Item</th><th>Qty</th><th>Price</th><th>Promo</th><th>Net</th><th>VAT rate</th><th>VAT</th><th>Total</th><th></th></tr></thead>
+  return html`<div class="scroll" role="region" aria-label="Order lines" tabindex="0"><table id="lines"><thead><tr><th>Item</th><th>Qty</th><th>Price</th><th>Promo</th><th>Net</th><th>VAT rate</th><th>VAT</th><th>Total</th><th>Delivered</th></tr></thead>
 <tbody>${rows}</tbody></table></div>
 <dl class="facts" id="totals"><dt>Subtotal</dt><dd>${dollars(order.subtotal_cents)}</dd>
 ${order.promo && html`<dt>Promo ${order.promo.code}</dt><dd>−${dollars(order.promo.discount_cents)}</dd>`}

@@ -41,7 +41,7 @@ export function listingsBody(listings: readonly OwnerListing[]): Html {
     ) => html`<tr data-listing="${l.id}"><td><a href="${myListingPath(l.id)}">${l.name}</a></td><td>${statusWords[l.status]}</td>
 <td>${l.publication.plan}</td><td>${l.publication.launch_week ?? '—'}</td><td>${l.publication.next_step}</td></tr>`,
   );
-  return html`<div class="scroll"><table id="my-listings"><thead><tr><th>Listing</th><th>Status</th><th>Plan</th><th>Launch week</th><th>Next step</th></tr></thead>
+  return html`<div class="scroll" role="region" aria-label="Your listings" tabindex="0"><table id="my-listings"><thead><tr><th>Listing</th><th>Status</th><th>Plan</th><th>Launch week</th><th>Next step</th></tr></thead>
 <tbody>${rows}</tbody></table></div>
 <p><a href="/submit">Submit another product</a> · <a href="/me/orders">Your orders</a></p>`;
 }

@@ -13,7 +13,7 @@ export function ordersBody(orders: readonly OrderView[]): Html {
     (o) => html`<tr data-order="${o.number}"><td><a href="${myOrderPath(o.number)}">${o.number}</a>${testMark(o)}</td>
 <td>${o.status}</td><td>${dollars(o.total_cents)}</td><td>${new Date(o.created_at).toISOString().slice(0, 10)}</td></tr>`,
   );
-  return html`<div class="scroll"><table id="my-orders"><thead><tr><th>Order</th><th>Status</th><th>Total</th><th>Created</th></tr></thead>
+  return html`<div class="scroll" role="region" aria-label="Your orders" tabindex="0"><table id="my-orders"><thead><tr><th>Order</th><th>Status</th><th>Total</th><th>Created</th></tr></thead>
 <tbody>${rows}</tbody></table></div>
 <p><a href="/me/listings">Your listings</a></p>`;
 }
