@@ -224,3 +224,47 @@ describe('buying a paid launch', () => {
     expect(await htmlProblems(fulfilled.html)).toEqual([]);
   });
 });
+
+describe('editing a listing', () => {
+  const taglineOf = async (id: number) =>
+    (await em().execute<{ tagline: string }[]>('select tagline from listing where id = ?', [id]))[0].tagline;
+
+  it('saves a changed field at once and leaves the others alone', async () => {
+    const id = await ownListing('edit-co');
+    const page = await owner.get(`/me/listings/${id}`);
+    expect(page.html).toContain(
+      '<input type="text" id="f-fields-tagline" name="fields.tagline" maxlength="200" value="A tagline">',
+    );
+    const fields = { 'fields.tagline': 'Invoices that chase themselves', 'fields.city': '', 'fields.country': '' };
+    const res = await owner.submit(page, `/me/listings/${id}/edit`, fields);
+    expect(res.status).toBe(303);
+    expect(res.location).toBe(`/me/listings/${id}#edit-heading`);
+    expect(await taglineOf(id)).toBe('Invoices that chase themselves');
+    expect((await owner.get(`/me/listings/${id}`)).html).toContain('value="Invoices that chase themselves"');
+  });
+
+  it('shows a refusal next to its field, keeping what was typed, and saves nothing', async () => {
+    const id = await ownListing('edit-bad');
+    const page = await owner.get(`/me/listings/${id}`);
+    const res = await owner.submit(page, `/me/listings/${id}/edit`, {
+      'fields.tagline': 'Changed',
+      'fields.country': 'Portugal',
+    });
+    expect(res.status).toBe(400);
+    expect(res.html).toMatch(
+      /<input type="text" id="f-fields-country" name="fields.country" aria-describedby="f-fields-country-error" aria-invalid="true"[^>]* value="Portugal">/,
+    );
+    expect(res.html).toMatch(/<strong class="field-error" id="f-fields-country-error">[^<]+<\/strong>/);
+    expect(res.html).toContain('value="Changed"');
+    expect(await taglineOf(id)).toBe('A tagline');
+    expect(await htmlProblems(res.html)).toEqual([]);
+  });
+
+  it("refuses a post without the CSRF token, and another person's listing is 404; nothing changes", async () => {
+    const id = await ownListing('edit-guarded');
+    expect((await owner.post(`/me/listings/${id}/edit`, { 'fields.tagline': 'Forged' })).status).toBe(403);
+    const csrf = formsOf((await stranger.get('/account')).html)[0].fields.csrf;
+    expect((await stranger.post(`/me/listings/${id}/edit`, { csrf, 'fields.tagline': 'Forged' })).status).toBe(404);
+    expect(await taglineOf(id)).toBe('A tagline');
+  });
+});

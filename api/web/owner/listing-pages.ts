@@ -10,6 +10,7 @@ import { form, hidden } from '../layout.js';
 import { dollars, linesTable } from '../order-html.js';
 import { copyEmbedScript } from './assets.js';
 import type { LaunchForm } from './launch-form.js';
+import { editableControls } from './listing-edit-form.js';
 import { myListingPath } from './paths.js';
 
 /** What a listing's owner page shows besides the listing: the form token, the launch price, a refused form. */
@@ -18,6 +19,8 @@ export interface ListingPageState {
   products: Products;
   errors: FormErrors;
   launch: LaunchForm;
+  /** A refused edit's fields by control name, shown again in place of the stored values. */
+  edits: Record<string, string>;
 }
 
 const statusWords: Record<OwnerListing['status'], string> = {
@@ -60,6 +63,7 @@ ${errorSummary(state.errors)}
 ${gates(listing)}
 ${badge(listing)}
 ${canLaunch && launchChoices(listing, state)}
+${editSection(listing, state)}
 <p><a href="/me/listings">All your listings</a> · <a href="/me/orders">Your orders</a></p>`;
 }
 
@@ -116,6 +120,18 @@ ${control('promo_code', 'Promo code', 'Exactly as given.', 60)}`,
 <p>${queued ? 'Your listing is queued for a free launch week. Added the badge? Check the gates now.' : 'Launch for free in a week a few weeks ahead, once the badge is on your homepage and the founder profile is complete.'}</p>
 ${form(`${path}/free`, state.csrf, null, queued ? 'Check the gates now' : 'Choose the free launch')}</section>
 ${paid}`;
+}
+
+/** The listing's text fields, published at once when saved (update_my_listing). */
+function editSection(listing: OwnerListing, state: ListingPageState): Html {
+  const controls = editableControls.map((c) => {
+    const key = `fields.${c.name}`;
+    const value = Object.hasOwn(state.edits, key) ? state.edits[key] : (c.value(listing) ?? '');
+    return textControl(state.errors, { key, label: c.label, value, maxlength: c.maxlength, rows: c.rows });
+  });
+  return html`<section aria-labelledby="edit-heading" id="edit"><h2 id="edit-heading">Edit the listing</h2>
+<p>Changes are published at once; an emptied optional field is cleared.</p>
+${form(`${myListingPath(listing.id)}/edit`, state.csrf, html`${controls}`, 'Save the changes')}</section>`;
 }
 
 /** The price of the paid launch before the checkout: lines, VAT with its reason, total; then on to pay. */

@@ -8,7 +8,7 @@ import { rateLimit } from '../../middleware/rate-limit.js';
 import { getDraft, submitDraft, submitListing, updateDraft } from '../../operations/drafts.js';
 import { socialsInput } from '../../operations/draft-schemas.js';
 import { listProducts } from '../../operations/community.js';
-import { getMyListing, listMyListings } from '../../operations/my-listings.js';
+import { getMyListing, listMyListings, updateMyListing } from '../../operations/my-listings.js';
 import { createCheckout, getOrder, listMyOrders, quoteOrder } from '../../operations/orders.js';
 import { chooseFreeListing } from '../../operations/publishing.js';
 import { csrfToken, verifyCsrf } from '../csrf.js';
@@ -30,6 +30,7 @@ import {
 } from './draft-forms.js';
 import { draftBody, draftTitle, isListField, type DraftPageState } from './draft-page.js';
 import { launchFormKeyOf, launchFormOf, launchOrderBody, type LaunchForm } from './launch-form.js';
+import { listingEditBody, sentEdits } from './listing-edit-form.js';
 import { listingBody, listingsBody, quoteBody } from './listing-pages.js';
 import { orderBody, ordersBody, orderTitle } from './order-pages.js';
 import { draftPath, myListingPath, myOrderPath } from './paths.js';
@@ -214,7 +215,12 @@ function registerListingPages(router: Router, deps: AppDeps, { pages, posts, ren
     render(ctx, 'Your listings', listingsBody(listings.items));
   });
 
-  const showListing = async (ctx: Context, user: UserRow, id: number, refused?: { errors: FormErrors; launch: LaunchForm }) => {
+  interface Refused {
+    errors: FormErrors;
+    launch?: LaunchForm;
+    edits?: Record<string, string>;
+  }
+  const showListing = async (ctx: Context, user: UserRow, id: number, refused?: Refused) => {
     const listing = await runAsOwner(ctx, deps, user, getMyListing, { path: { listing_id: id } });
     const products = await runAsOwner(ctx, deps, user, listProducts);
     const state = {
@@ -222,15 +228,16 @@ function registerListingPages(router: Router, deps: AppDeps, { pages, posts, ren
       products,
       errors: refused?.errors ?? FormErrors.none,
       launch: refused?.launch ?? launchFormOf(() => undefined),
+      edits: refused?.edits ?? {},
     };
     render(ctx, `Your listing: ${listing.name}`, listingBody(listing, state));
   };
 
   /** A refusal the person can act on is shown on the listing's page, next to the control it names. */
-  const refusedOn = async (ctx: Context, user: UserRow, id: number, error: unknown, launch: LaunchForm) => {
+  const refusedOn = async (ctx: Context, user: UserRow, id: number, error: unknown, sent: Omit<Refused, 'errors'> = {}) => {
     if (!(error instanceof AppError) || (error.status !== 400 && error.status !== 409)) throw error;
     ctx.status = error.status;
-    await showListing(ctx, user, id, { errors: FormErrors.of(error, launchFormKeyOf), launch });
+    await showListing(ctx, user, id, { errors: FormErrors.of(error, sent.launch ? launchFormKeyOf : undefined), ...sent });
   };
 
   router.get('/me/listings/:id', ...pages, async (ctx) => {
@@ -246,13 +253,7 @@ function registerListingPages(router: Router, deps: AppDeps, { pages, posts, ren
     try {
       await runAsOwner(ctx, deps, user, chooseFreeListing, { path: { listing_id: id } });
     } catch (error) {
-      return refusedOn(
-        ctx,
-        user,
-        id,
-        error,
-        launchFormOf(() => undefined),
-      );
+      return refusedOn(ctx, user, id, error);
     }
     ctx.status = 303;
     ctx.redirect(`${myListingPath(id)}#next-step`);
@@ -272,7 +273,7 @@ function registerListingPages(router: Router, deps: AppDeps, { pages, posts, ren
         quoteBody(listing, quote, launch, csrfToken(ctx, keys), randomUUID()),
       );
     } catch (error) {
-      await refusedOn(ctx, user, id, error, launch);
+      await refusedOn(ctx, user, id, error, { launch });
     }
   });
 
@@ -294,8 +295,23 @@ function registerListingPages(router: Router, deps: AppDeps, { pages, posts, ren
       ctx.status = 303;
       ctx.redirect(order.checkout_url ?? myOrderPath(order.number));
     } catch (error) {
-      await refusedOn(ctx, user, id, error, launch);
+      await refusedOn(ctx, user, id, error, { launch });
     }
+  });
+
+  router.post('/me/listings/:id/edit', ...posts, async (ctx) => {
+    const id = listingIdOf(ctx);
+    const user = formOwner(ctx, myListingPath(id));
+    if (!user) return;
+    const read = (key: string) => formField(ctx, key);
+    const listing = await runAsOwner(ctx, deps, user, getMyListing, { path: { listing_id: id } });
+    try {
+      await runAsOwner(ctx, deps, user, updateMyListing, { path: { listing_id: id }, body: listingEditBody(listing, read) });
+    } catch (error) {
+      return refusedOn(ctx, user, id, error, { edits: sentEdits(read) });
+    }
+    ctx.status = 303;
+    ctx.redirect(`${myListingPath(id)}#edit-heading`);
   });
 
   router.get('/me/orders', ...pages, async (ctx) => {
