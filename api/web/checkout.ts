@@ -1,12 +1,10 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { dollars } from '../../src/domain/money.js';
 import { AppError } from '../../src/errors.js';
 import { repriceOrder } from '../../src/orders/checkout.js';
 import { acceptPayment } from '../../src/orders/payment.js';
 import { buyerFor } from '../../src/orders/quote.js';
-import type { OrderView } from '../../src/orders/schemas.js';
 import { checkoutUrl, orderForCheckout } from '../../src/orders/view.js';
 import { createPaymentProvider, paymentMethods, type PaymentProvider } from '../../src/payments/index.js';
 import { html, joinHtml, type Html } from '../../src/platform/html.js';
@@ -14,6 +12,7 @@ import { query, sql } from '../../src/platform/sql.js';
 import type { AppDeps } from '../deps.js';
 import { csrfToken, verifyCsrf } from './csrf.js';
 import { hidden, page } from './layout.js';
+import { dollars, linesTable, statusText } from './order-html.js';
 import { sendHtml } from './respond.js';
 import { formField, htmlErrors, parseForm } from './session.js';
 
@@ -140,43 +139,6 @@ export function checkoutRouter(deps: AppDeps): Router {
     refuse(ctx, order, token, error.status, error.message);
   };
   return router;
-}
-
-const statusText: Record<OrderView['status'], string> = {
-  pending: 'Waiting for payment.',
-  paid: 'Paid, thank you. What you bought is being delivered.',
-  fulfilled: 'Paid and delivered, thank you. The receipt with the invoice is in your mailbox.',
-  expired: 'This order expired before it was paid. Create a new one.',
-  canceled: 'This order was canceled.',
-  refunded: 'This order was refunded.',
-  disputed: 'The payment of this order is disputed with the bank; what it bought is withdrawn.',
-};
-
-function linesTable(order: CheckoutOrder): Html {
-  const rows = order.lines.map((l) => {
-    const what = [
-      l.listing_id !== null ? `listing ${l.listing_id}` : '',
-      l.options.week ? `week of ${l.options.week}` : l.product === 'launch' ? 'live at once' : '',
-      l.options.categories?.join(', ') ?? '',
-    ].filter(Boolean);
-    return html`<tr><td>${l.product}${what.length > 0 && html` <span class="muted">(${what.join('; ')})</span>`}</td><td>${String(l.quantity)}</td>
-<td>${dollars(l.unit_cents * l.quantity)}</td><td>${l.discount_cents ? `−${dollars(l.discount_cents)}` : ''}</td><td>${dollars(l.net_cents)}</td>
-<td>${String(l.vat_rate)}%</td><td>${dollars(l.vat_cents)}</td><td>${dollars(l.total_cents)}</td><td>${l.fulfilled ? 'delivered' : ''}</td></tr>`;
-  });
-  const vat = order.vat;
-  const scheme =
-    vat.scheme === 'reverse_charge'
-      ? 'reverse charge: 0 %, you account for the VAT'
-      : vat.scheme === 'outside_scope'
-        ? 'no EU VAT outside the EU'
-        : `${vat.rate} % (${vat.country})`;
-  return html`<div class="scroll"><table id="lines"><thead><tr><th>Item</th><th>Qty</th><th>Price</th><th>Promo</th><th>Net</th><th>VAT rate</th><th>VAT</th><th>Total</th><th></th></tr></thead>
-<tbody>${rows}</tbody></table></div>
-<dl class="facts" id="totals"><dt>Subtotal</dt><dd>${dollars(order.subtotal_cents)}</dd>
-${order.promo && html`<dt>Promo ${order.promo.code}</dt><dd>−${dollars(order.promo.discount_cents)}</dd>`}
-<dt>Net</dt><dd>${dollars(order.net_cents)}</dd><dt>VAT</dt><dd id="vat">${dollars(order.vat_cents)} · ${scheme}</dd>
-${vat.reason && html`<dt>Why this VAT</dt><dd id="vat-reason">${vat.reason}</dd>`}
-<dt>Total</dt><dd><strong id="total">${dollars(order.total_cents)}</strong> USD</dd></dl>`;
 }
 
 function checkoutBody(order: CheckoutOrder, token: string, csrf: string, provider: PaymentProvider, notice?: Html): Html {

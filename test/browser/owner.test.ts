@@ -2,12 +2,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.js';
 import { insertListing } from '../listings/support.js';
 import { startDraftWorld, type DraftWorld } from '../drafts/support.js';
+import { addPromo } from '../orders/support.js';
 import { axeViolations, signInFromForm } from './checks.js';
 
 /**
  * The founder's journey in Chromium against the real stack (app, worker, Temporal, PostgreSQL, a
  * loopback website): sign in by the mailed link, submit the site, watch the draft build without a
- * reload, edit the tagline, submit. Every owner page passes axe-core at phone and desktop widths.
+ * reload, edit the tagline, submit; choose the free launch; buy a paid launch with a promo code
+ * through the quote, the checkout page and the test provider, and find the order with its invoice.
+ * Every owner page passes axe-core at phone and desktop widths.
  */
 let dw: DraftWorld;
 let browser: Browser;
@@ -127,6 +130,63 @@ describe("the founder's journey in a real browser", () => {
     await page.click('button:has-text("Draft my listing")');
     await page.waitForSelector('text=Try this website again', { timeout: 60_000 });
     await checkAccessibility(page, 'a failed draft');
+  });
+
+  it('chooses the free launch on the owner page, reached from the account page', async () => {
+    const page = await context.newPage();
+    await page.goto(`${dw.app.url}/account`);
+    await page.click('#owner-links a:has-text("Your listings")');
+    await page.waitForURL(`${dw.app.url}/me/listings`);
+    await checkAccessibility(page, '/me/listings');
+    await page.click('#my-listings a');
+    await page.waitForURL(/\/me\/listings\/\d+$/);
+    expect(await page.isVisible('button[data-copy="embed-code"]')).toBe(true);
+    expect(await page.inputValue('#embed-code')).toContain('<a href=');
+    await checkAccessibility(page, 'the owner page of a draft listing');
+    await page.click('button:has-text("Choose the free launch")');
+    await page.waitForURL(/#next-step$/);
+    expect(await page.getAttribute('#listing-status', 'data-status')).toBe('awaiting_badge');
+    expect(await page.textContent('#gates')).toContain('Last check:');
+    await checkAccessibility(page, 'the owner page of a queued listing');
+  });
+
+  it('buys a paid launch with a promo code: quote, checkout page, test payment, the order with its invoice', async () => {
+    const em = dw.app.deps.orm.em.fork();
+    const [me] = await em.execute<{ id: number }[]>(`select id from app_user where email = 'founder@example.test'`);
+    const id = await insertListing(em, dw.app.deps.site.id, { slug: 'paid-journey', ownerId: me.id });
+    await em.execute(`update listing set category_ids = array[(select min(id) from category)] where id = ?`, [id]);
+    await addPromo(dw.app, { code: 'HALF', value: 5000, productKeys: ['launch'] });
+    const page = await context.newPage();
+    await page.goto(`${dw.app.url}/me/listings/${id}`);
+    await page.fill('#f-week', 'soon');
+    await page.fill('#f-billing_country', 'DE');
+    await page.click('button:has-text("See the price")');
+    await page.waitForSelector('#f-week-error');
+    await checkAccessibility(page, 'the owner page with a refused launch form');
+    await page.fill('#f-week', '');
+    await page.fill('#f-promo_code', 'HALF');
+    await page.click('button:has-text("See the price")');
+    await page.waitForSelector('#lines');
+    expect(await page.textContent('#promo-result')).toContain('off');
+    await checkAccessibility(page, 'the quote of a paid launch');
+    await page.click('button:has-text("Go to checkout")');
+    await page.waitForURL(/\/checkout\/LD-\d{4}-\d{6}\?t=/);
+    const number = /LD-\d{4}-\d{6}/.exec(page.url())![0];
+    await page.fill('#name', 'Founder Ltd');
+    await page.click('#pay');
+    await page.waitForSelector('#order-status:not([data-status="pending"])');
+
+    await page.goto(`${dw.app.url}/me/orders`);
+    expect(await page.textContent(`tr[data-order="${number}"]`)).toContain('TEST');
+    await checkAccessibility(page, '/me/orders');
+    await page.click(`a:has-text("${number}")`);
+    for (let tries = 0; !(await page.isVisible('#invoice')) && tries < 200; tries++) {
+      await page.waitForTimeout(150);
+      await page.reload();
+    }
+    expect(await page.getAttribute('#order-status', 'data-status')).toBe('fulfilled');
+    expect(await page.textContent('#invoice')).toMatch(/Invoice \S+/);
+    await checkAccessibility(page, 'a fulfilled order');
   });
 
   it("answers another person's draft page with 404", async () => {

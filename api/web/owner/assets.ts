@@ -2,13 +2,18 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 /**
- * The draft page's script (live build progress; the page works without it), served by this site
- * with its Subresource Integrity hash, as the pages' CSP runs only the site's own files.
+ * The owner pages' scripts (each page works without its script), served by this site with their
+ * Subresource Integrity hash, as the pages' CSP runs only the site's own files.
  */
-const text = readFileSync(new URL('../assets/draft-progress.js', import.meta.url), 'utf8');
+function siteScript(file: string) {
+  const text = readFileSync(new URL(`../assets/${file}`, import.meta.url), 'utf8');
+  return { path: `/assets/${file}`, text, integrity: `sha384-${createHash('sha384').update(text).digest('base64')}` };
+}
 
-export const draftProgressScript = {
-  path: '/assets/draft-progress.js',
-  text,
-  integrity: `sha384-${createHash('sha384').update(text).digest('base64')}`,
-};
+/** Live build progress on the draft page. */
+export const draftProgressScript = siteScript('draft-progress.js');
+
+/** The Copy button of the badge embed code on a listing's owner page. */
+export const copyEmbedScript = siteScript('copy-embed.js');
+
+export const ownerScripts = [draftProgressScript, copyEmbedScript];

@@ -2,3 +2,11 @@
 export function draftPath(id: string): string {
   return `/me/drafts/${encodeURIComponent(id)}`;
 }
+
+export function myListingPath(id: number): string {
+  return `/me/listings/${String(id)}`;
+}
+
+export function myOrderPath(number: string): string {
+  return `/me/orders/${encodeURIComponent(number)}`;
+}

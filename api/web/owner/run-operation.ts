@@ -14,7 +14,7 @@ export function sessionPrincipal(user: UserRow): Principal {
 /**
  * Runs an operation for the signed-in person through the one pipeline REST and MCP use (scope,
  * text rule, validation, handler), so a page enforces exactly what the API does and is refused
- * with the same problem.
+ * with the same problem. An idempotency key (a form's hidden one) makes a resent form answer like the first.
  */
 export async function runAsOwner<O extends z.ZodType>(
   ctx: Context,
@@ -22,9 +22,10 @@ export async function runAsOwner<O extends z.ZodType>(
   user: UserRow,
   op: Operation & { output: O },
   input: Partial<RawInput> = {},
+  idempotencyKey?: string,
 ): Promise<z.output<O>> {
   const raw = { path: input.path ?? {}, query: input.query ?? {}, body: input.body };
-  const result = await execute(op, raw, operationContext(ctx, deps, sessionPrincipal(user)));
+  const result = await execute(op, raw, operationContext(ctx, deps, sessionPrincipal(user)), idempotencyKey);
   // The body is what the handler returned for this output (dates as Date until sent as JSON).
   return result.body as z.output<O>;
 }
