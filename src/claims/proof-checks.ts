@@ -9,11 +9,11 @@ import {
   fileUrlOf,
   isOnListingSite,
   judgeProof,
-  registrableDomain,
   verificationName,
   type ClaimCheckOutcome,
   type ClaimMethod,
 } from '../domain/claims.js';
+import { registrableDomain } from '../domain/registrable-domain.js';
 
 /** What a check needs to know about a claim and its listing. */
 export interface ProofRequest {

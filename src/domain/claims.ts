@@ -1,5 +1,5 @@
-import { getDomain } from 'tldts';
 import type { Evidence } from './evidence.js';
+import { registrableDomain } from './registrable-domain.js';
 
 /**
  * Claims (DESIGN, Claims): how a person proves they run a listing's website, and the only moves of
@@ -66,15 +66,6 @@ export function bareDomain(domain: string): string {
     .toLowerCase()
     .replace(/\.$/, '')
     .replace(/^www\./, '');
-}
-
-/**
- * Who owns a host: its registrable domain under the Public Suffix List, private section included
- * (a.github.io and b.github.io belong to different people); an address or a bare suffix is its own.
- */
-export function registrableDomain(host: string): string {
-  const name = host.trim().toLowerCase().replace(/\.$/, '');
-  return getDomain(name, { allowPrivateDomains: true }) ?? name;
 }
 
 /** True when the host belongs to the same owner as the listing's domain: the only place proof is read. */

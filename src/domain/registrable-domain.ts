@@ -1,11 +1,16 @@
 import { getDomain } from 'tldts';
 
 /**
- * The registrable domain of a website's address: acme.co.uk for https://www.acme.co.uk/. The
- * Public Suffix List's private section counts, so alice.github.io and bob.github.io are two sites.
- * A host with no public suffix (localhost, an IP literal) is its own registrable domain.
+ * Who owns a host: its registrable domain under the Public Suffix List, private section included
+ * (alice.github.io and bob.github.io are two sites); a host with no public suffix (localhost, an
+ * IP literal) is its own.
  */
+export function registrableDomain(host: string): string {
+  const name = host.trim().toLowerCase().replace(/\.$/, '');
+  return getDomain(name, { allowPrivateDomains: true }) ?? name;
+}
+
+/** The registrable domain of a website's address: acme.co.uk for https://www.acme.co.uk/. */
 export function registrableDomainOf(url: string): string {
-  const host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
-  return getDomain(host, { allowPrivateDomains: true }) ?? host;
+  return registrableDomain(new URL(url).hostname);
 }

@@ -1,10 +1,5 @@
-import {
-  allowedClaimEmail,
-  claimEmailAddresses,
-  isOnListingSite,
-  publishedAddresses,
-  registrableDomain,
-} from '../../src/domain/claims.js';
+import { allowedClaimEmail, claimEmailAddresses, isOnListingSite, publishedAddresses } from '../../src/domain/claims.js';
+import { registrableDomain } from '../../src/domain/registrable-domain.js';
 
 describe('the listing site (registrable domain, private suffixes honoured)', () => {
   it('keeps subdomains and www on the site', () => {
