@@ -9,9 +9,9 @@ import { findUserById } from '../../src/accounts/users.js';
 import { scopes } from '../operations/registry.js';
 import type { AppDeps } from '../deps.js';
 import { html } from '../../src/platform/html.js';
-import { page } from '../web/layout.js';
-import { sendHtml } from '../web/respond.js';
-import { webUserOf } from '../web/session.js';
+import { page } from '../web/shared/layout.js';
+import { sendHtml } from '../web/shared/respond.js';
+import { webUserOf } from '../web/shared/session.js';
 import { oauthAdapter } from './oauth-adapter.js';
 import { resourcePaths, resourceUrl } from './resources.js';
 

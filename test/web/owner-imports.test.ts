@@ -11,7 +11,7 @@ import ts from 'typescript';
  * the database or the workflow client that the request or the app carries either.
  */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const ownerFolders = ['api/web/owner', 'api/web/forms'];
+const ownerFolders = ['api/web/owner', 'api/web/shared/forms'];
 const allowedFromSrc = new Set(['src/platform/html.ts', 'src/errors.ts']);
 const reachesAround = /\bctx\.state\.em\b|\bdeps\.(orm|readPool|temporal|mailer|searchIndex|readCache)\b|\bsql`/;
 
@@ -67,7 +67,7 @@ describe('owner pages reach the core only through the operations', () => {
         'api/web/owner/listing-pages.ts',
         'api/web/owner/order-pages.ts',
         'api/web/owner/launch-form.ts',
-        'api/web/forms/field-errors.ts',
+        'api/web/shared/forms/field-errors.ts',
       ]),
     );
   });

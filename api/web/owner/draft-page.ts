@@ -2,10 +2,10 @@ import { z } from 'zod';
 import type { DraftDetail } from '../../../src/drafts/schemas.js';
 import { html, joinHtml, type Html } from '../../../src/platform/html.js';
 import { draftFieldsInput, socialsInput } from '../../operations/draft-schemas.js';
-import { externalLink, fieldLabel } from '../catalogue-html.js';
-import { textControl, groupError } from '../forms/controls.js';
-import { controlId, errorSummary, FormErrors } from '../forms/field-errors.js';
-import { hidden } from '../layout.js';
+import { externalLink, fieldLabel } from '../catalogue/catalogue-html.js';
+import { textControl, groupError } from '../shared/forms/controls.js';
+import { controlId, errorSummary, FormErrors } from '../shared/forms/field-errors.js';
+import { hidden } from '../shared/layout.js';
 import { draftProgressScript } from './assets.js';
 import { draftPath } from './paths.js';
 

@@ -1,6 +1,6 @@
 import type { OrderView } from '../../../src/orders/schemas.js';
 import { html, type Html } from '../../../src/platform/html.js';
-import { dollars, linesTable, statusText } from '../order-html.js';
+import { dollars, linesTable, statusText } from '../payments/order-html.js';
 import { myOrderPath } from './paths.js';
 
 const testMark = (order: OrderView) => order.test_mode && html` <strong class="test-mark">TEST</strong>`;

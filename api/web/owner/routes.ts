@@ -11,12 +11,12 @@ import { listProducts } from '../../operations/community.js';
 import { getMyListing, listMyListings, updateMyListing } from '../../operations/my-listings.js';
 import { createCheckout, getOrder, listMyOrders, quoteOrder } from '../../operations/orders.js';
 import { chooseFreeListing } from '../../operations/publishing.js';
-import { csrfToken, verifyCsrf } from '../csrf.js';
-import { FormErrors } from '../forms/field-errors.js';
-import { parseFlatForm } from '../forms/parse-form.js';
-import { page } from '../layout.js';
-import { sendHtml } from '../respond.js';
-import { currentUser, formField, htmlErrors, webSession } from '../session.js';
+import { csrfToken, verifyCsrf } from '../shared/csrf.js';
+import { FormErrors } from '../shared/forms/field-errors.js';
+import { parseFlatForm } from '../shared/forms/parse-form.js';
+import { page } from '../shared/layout.js';
+import { sendHtml } from '../shared/respond.js';
+import { currentUser, formField, htmlErrors, webSession } from '../shared/session.js';
 import { ownerScripts } from './assets.js';
 import {
   faqsEdit,

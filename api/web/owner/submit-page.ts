@@ -1,9 +1,9 @@
 import type { ListedElsewhere } from '../../../src/errors.js';
 import { html, type Html } from '../../../src/platform/html.js';
-import { listingPath } from '../catalogue-html.js';
-import { textControl } from '../forms/controls.js';
-import { errorSummary, type FormErrors } from '../forms/field-errors.js';
-import { form } from '../layout.js';
+import { listingPath } from '../catalogue/catalogue-html.js';
+import { textControl } from '../shared/forms/controls.js';
+import { errorSummary, type FormErrors } from '../shared/forms/field-errors.js';
+import { form } from '../shared/layout.js';
 
 /** The claim page of a listing: planned at /listings/<slug>/claim, the address already_listed names. */
 export function claimPath(slug: string): string {

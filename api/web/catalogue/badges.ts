@@ -1,0 +1,23 @@
+import Router from '@koa/router';
+import { badgeSvg, parseBadgeFileName } from '../../../src/domain/badges.js';
+import { notFound } from '../../../src/errors.js';
+import { badgeSubject } from '../../../src/catalogue/badges.js';
+import { slug as slugSchema } from '../../operations/common.js';
+import type { AppDeps } from '../../deps.js';
+
+/** Badge images at stable public URLs: /badges/<listing slug>/<shape>-<mode>-<size>.svg */
+export function badgesRouter(deps: AppDeps): Router {
+  const router = new Router();
+  router.get('/badges/:slug/:file', async (ctx) => {
+    const style = parseBadgeFileName(ctx.params.file);
+    if (!style || !slugSchema.safeParse(ctx.params.slug).success) throw notFound('Badge');
+    const subject = await badgeSubject(ctx.state.em, deps.site.id, deps.site.name, deps.config.publicUrl, ctx.params.slug, {
+      images: true,
+    });
+    ctx.type = 'image/svg+xml';
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.set('Access-Control-Allow-Origin', '*');
+    ctx.body = badgeSvg(subject, style);
+  });
+  return router;
+}
