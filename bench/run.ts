@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { catalogueSection } from './catalogue.js';
 import { draftsSection } from './drafts.js';
 import { draftingSection } from './drafting.js';
+import { processesSection } from './processes.js';
 import type { BenchSection } from './section.js';
 
 /**
@@ -11,7 +12,7 @@ import type { BenchSection } from './section.js';
  * and the results, method and machine are written to docs/benchmarks.md. With `--only`, the other
  * sections already in that file are kept as they were.
  */
-const sections: BenchSection[] = [catalogueSection, draftsSection, draftingSection];
+const sections: BenchSection[] = [catalogueSection, processesSection, draftsSection, draftingSection];
 
 const { values } = parseArgs({
   options: {

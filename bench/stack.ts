@@ -14,6 +14,8 @@ export interface BenchStack {
   deps: AppDeps;
   /** Origin of the api, e.g. http://127.0.0.1:PORT */
   url: string;
+  /** The PostgreSQL database, for a section that starts api processes of its own. */
+  databaseUrl: string;
   /** host:port of the Temporal dev server, for a section that runs a worker. */
   temporalAddress: string;
   close(): Promise<void>;
@@ -54,16 +56,13 @@ export async function startBenchStack(env: Partial<Record<keyof Env, string>>, d
     uiPort: await freePort(),
     namespace: 'default',
   });
-  const deps = await openDeps(
-    config,
-    log,
-    { databaseUrl: pg.urlFor('bench'), temporalAddress: temporal.address },
-    { migrate: true },
-  );
+  const databaseUrl = pg.urlFor('bench');
+  const deps = await openDeps(config, log, { databaseUrl, temporalAddress: temporal.address }, { migrate: true });
   const api = await serveApi(deps);
   return {
     deps,
     url: api.url,
+    databaseUrl,
     temporalAddress: temporal.address,
     async close() {
       await api.close();
