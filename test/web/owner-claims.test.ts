@@ -72,6 +72,19 @@ describe('"Claim it" on the public listing page', () => {
   });
 });
 
+describe('/me/claims', () => {
+  it('sends a visitor to sign in and back, is linked from the account page, and says when there is no claim', async () => {
+    const res = await new WebClient(dw.app.url).get('/me/claims');
+    expect(res.status).toBe(303);
+    expect(res.location).toBe('/sign-in?return_to=%2Fme%2Fclaims');
+    expect((await stranger.get('/account')).html).toContain('<a href="/me/claims">Your claims</a>');
+    const empty = await stranger.get('/me/claims');
+    expect(empty.status).toBe(200);
+    expect(empty.html).toContain('You have no claim.');
+    expect(await htmlProblems(empty.html)).toEqual([]);
+  });
+});
+
 describe('claiming by a meta tag', () => {
   it('starts claim_listing, shows the exact tag to copy, the last check and Check now, then the way to the listing', async () => {
     const listingId = await liveListing('tagged');
