@@ -103,7 +103,7 @@ describe('claiming by a meta tag', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(page.html).toContain(
-      `<input type="text" id="proof-value" value="${tag.replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')}" readonly>`,
+      `<textarea id="proof-value" rows="3" readonly>${tag.replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')}</textarea>`,
     );
     expect(page.html).toContain('<button type="button" data-copy="proof-value" hidden>Copy</button>');
     expect(page.html).toMatch(/<script src="\/assets\/copy-embed.js" integrity="sha384-[^"]+" defer><\/script>/);
@@ -138,13 +138,13 @@ describe('claiming by a meta tag', () => {
     const dnsPage = await claimant.get(`/me/claims/${dns.id}`);
     expect(dnsPage.html).toContain('<input type="text" id="proof-where" value="recorded.test" readonly>');
     expect(dnsPage.html).toContain(
-      `<input type="text" id="proof-value" value="launch-directory-verification=${dns.token}" readonly>`,
+      `<textarea id="proof-value" rows="3" readonly>launch-directory-verification=${dns.token}</textarea>`,
     );
     const filePage = await claimant.get(`/me/claims/${file.id}`);
     expect(filePage.html).toContain(
       `<input type="text" id="proof-where" value="${dw.world.urlOf('filed', '/.well-known/launch-directory-verification.txt')}" readonly>`,
     );
-    expect(filePage.html).toContain(`<input type="text" id="proof-value" value="${file.token}" readonly>`);
+    expect(filePage.html).toContain(`<textarea id="proof-value" rows="3" readonly>${file.token}</textarea>`);
   });
 });
 

@@ -59,18 +59,26 @@ ${form(claimPath(listing.slug), csrf, fields, 'Start the claim')}`;
 
 /** Where the proof goes and what it says, read from the claim's instructions (the operation's own words). */
 interface Proof {
+  how: string;
   where: { label: string; value: string };
   what: { label: string; value: string };
 }
 
-const proofPatterns: Partial<Record<ClaimView['method'], { where: string; what: string; pattern: RegExp }>> = {
-  dns: { where: 'Domain', what: 'TXT record value', pattern: /on (?<where>\S+) with the value "(?<what>[^"]+)"/ },
+const proofPatterns: Partial<Record<ClaimView['method'], { how: string; where: string; what: string; pattern: RegExp }>> = {
+  dns: {
+    how: 'Add a DNS TXT record on this domain with exactly this value (other TXT records may stay).',
+    where: 'Domain',
+    what: 'TXT record value',
+    pattern: /on (?<where>\S+) with the value "(?<what>[^"]+)"/,
+  },
   meta: {
+    how: "Put this tag in the <head> of the homepage's HTML, as the server sends it.",
     where: 'Homepage',
     what: 'Meta tag',
     pattern: /Put (?<what><meta [^>]+>) in the <head> of the homepage (?<where>\S+), so/,
   },
   file: {
+    how: 'Publish a plain-text file at this address with exactly this content.',
     where: 'File address',
     what: 'File content',
     pattern: /file at (?<where>\S+) whose content is exactly "(?<what>[^"]+)"/,
@@ -81,13 +89,21 @@ function proofOf(claim: ClaimView): Proof | undefined {
   const method = proofPatterns[claim.method];
   const found = method?.pattern.exec(claim.instructions)?.groups;
   return (
-    method && found && { where: { label: method.where, value: found.where }, what: { label: method.what, value: found.what } }
+    method &&
+    found && {
+      how: method.how,
+      where: { label: method.where, value: found.where },
+      what: { label: method.what, value: found.what },
+    }
   );
 }
 
-/** A read-only value with a Copy button when scripts run (the script is /assets/copy-embed.js). */
-function copyable(id: string, label: string, value: string): Html {
-  return html`<p class="control"><label for="${id}">${label}</label><br><input type="text" id="${id}" value="${value}" readonly>
+/** A read-only value, whole on screen when given rows, with a Copy button when scripts run (/assets/copy-embed.js). */
+function copyable(id: string, label: string, value: string, rows?: number): Html {
+  const field = rows
+    ? html`<textarea id="${id}" rows="${rows}" readonly>${value}</textarea>`
+    : html`<input type="text" id="${id}" value="${value}" readonly>`;
+  return html`<p class="control"><label for="${id}">${label}</label><br>${field}
 <button type="button" data-copy="${id}" hidden>Copy</button> <span id="${id}-status" role="status"></span></p>`;
 }
 
@@ -113,16 +129,16 @@ function instructions(claim: ClaimView): Html {
   const proof = proofOf(claim);
   // The operation's words stand alone when they name no value to copy (email, or wording this page does not know).
   const steps = proof
-    ? html`${copyable('proof-where', proof.where.label, proof.where.value)}${copyable('proof-value', proof.what.label, proof.what.value)}
+    ? html`${copyable('proof-where', proof.where.label, proof.where.value)}${copyable('proof-value', proof.what.label, proof.what.value, 3)}
 <script src="${copyEmbedScript.path}" integrity="${copyEmbedScript.integrity}" defer></script>`
     : claim.method !== 'email' && html`<p id="claim-instructions">${claim.instructions}</p>`;
   const how =
     claim.method === 'email'
       ? html`<p>We mailed a one-time link to <strong>${claim.email}</strong>. Open it and press the confirm button on the page it shows.</p>`
-      : html`<p>Publish exactly this, then press Check now. We also check automatically, first after a minute, then less often.</p>`;
+      : html`<p>${proof && `${proof.how} `}Then press Check now; we also check by ourselves, first after a minute, then less often.</p>`;
   return html`<section aria-labelledby="proof-heading" id="proof"><h2 id="proof-heading">What to do</h2>
 ${how}${steps}
-<p>The claim expires ${when(claim.expires_at)} without proof.</p></section>`;
+<p>Without proof by ${when(claim.expires_at)}, the claim expires.</p></section>`;
 }
 
 function checks(claim: ClaimView, csrf: string): Html {
