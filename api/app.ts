@@ -28,6 +28,7 @@ import { stripeWebhookRouter } from './web/payments/stripe-webhook.js';
 import { claimConfirmRouter } from './web/claims/confirm-link.js';
 import { communityRouter } from './web/community/community.js';
 import { ownerRouter } from './web/owner/routes.js';
+import { claimRouter } from './web/owner/claim-routes.js';
 
 const limited = /^\/(api\/|mcp(\/|$)|oauth\/)/;
 
@@ -69,6 +70,7 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
     accountRouter(deps),
     communityRouter(deps),
     ownerRouter(deps),
+    claimRouter(deps),
     cataloguePagesRouter(deps),
     updatesRouter(deps),
     adminRouter(deps),

@@ -145,7 +145,7 @@ function accountBody(
     : html`<tr><td colspan="5">No API keys yet.</td></tr>`;
   return html`<p>Signed in as <strong id="account-email">${user.email}</strong>.</p>
 ${form('/sign-out', csrf, null, 'Sign out', 'inline')}
-<p id="owner-links"><a href="/me/listings">Your listings</a> · <a href="/me/orders">Your orders</a></p>
+<p id="owner-links"><a href="/me/listings">Your listings</a> · <a href="/me/orders">Your orders</a> · <a href="/me/claims">Your claims</a></p>
 <h2 id="following">Listings you follow</h2>
 <p class="muted">You get an email when one of them posts an update; unfollow on its page.</p>
 ${listingList(followed, 'You follow no listing yet: use the Follow button on a listing page.')}

@@ -26,6 +26,7 @@ import { viewerState } from '../../../src/community/viewer.js';
 import { communityActions, reviewsSection, type Viewer } from '../community/community-html.js';
 import { csrfToken } from '../shared/csrf.js';
 import { currentUser } from '../shared/session.js';
+import { claimPath } from '../owner/submit-page.js';
 import { voteLedgerSection } from './vote-ledger-pages.js';
 
 const section = (id: string, heading: string, content: Html | null) =>
@@ -94,6 +95,7 @@ function profileBody(p: ListingProfile, viewer: Viewer, reviews: ReviewRow[]): H
       html`<div class="head">${logo(p, 'logo big')}<div>${p.tagline && html`<p><strong>${p.tagline}</strong></p>`}${p.categories.length > 0 && html`<p>${joinHtml(p.categories.map(categoryChip), ' ')}</p>`}</div></div>${upcoming}`,
       communityActions(p, viewer),
       links(p),
+      claimInvite(p, viewer),
       p.headline && html`<p><strong>${p.headline}</strong></p>`,
       joinHtml(
         [p.short_description, p.description, p.summary].map((t) => t && html`<p class="pre">${t}</p>`),
@@ -135,6 +137,12 @@ function profileBody(p: ListingProfile, viewer: Viewer, reviews: ReviewRow[]): H
     ],
     '\n',
   );
+}
+
+/** Everyone but the listing's owner may claim it; a visitor is asked to sign in on the way. */
+function claimInvite(p: ListingProfile, viewer: Viewer): Html | null {
+  if (viewer.signedIn && viewer.state.owner) return null;
+  return html`<p id="claim-it">Is this your product? <a href="${claimPath(p.slug)}">Claim it</a></p>`;
 }
 
 function links(p: ListingProfile): Html | null {

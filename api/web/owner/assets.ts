@@ -13,7 +13,7 @@ function siteScript(file: string) {
 /** Live build progress on the draft page. */
 export const draftProgressScript = siteScript('draft-progress.js');
 
-/** The Copy button of the badge embed code on a listing's owner page. */
+/** The Copy buttons of the badge embed code on a listing's owner page and of a claim's proof. */
 export const copyEmbedScript = siteScript('copy-embed.js');
 
 export const ownerScripts = [draftProgressScript, copyEmbedScript];

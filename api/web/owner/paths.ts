@@ -10,3 +10,7 @@ export function myListingPath(id: number): string {
 export function myOrderPath(number: string): string {
   return `/me/orders/${encodeURIComponent(number)}`;
 }
+
+export function myClaimPath(id: number): string {
+  return `/me/claims/${String(id)}`;
+}
