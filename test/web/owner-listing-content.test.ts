@@ -250,6 +250,25 @@ describe('editing with the change history, and copying to other sites', () => {
     expect((await dw.stranger.call('GET', `/me/listings/${id}`)).status).toBe(404);
   });
 
+  it("tells a previous owner's edit as someone else's, never by their address", async () => {
+    const id = await ownListing('claimed-co');
+    await em().execute(
+      `insert into listing_revision (listing_id, author_id, credential, before, after) values (?, ?, 'session', '{"city": null}', '{"city": "Porto"}')`,
+      [id, await userId('stranger@example.test')],
+    );
+    const page = await pageOf(id);
+    expect(page.html).toMatch(/by someone else on this website<\/p>\s*<ul><li><strong>city<\/strong>: \(empty\) → Porto/);
+    expect(page.html).not.toContain('stranger@example.test');
+    const api = await dw.owner.call('GET', `/me/listings/${id}`);
+    expect(api.body.history[0]).toEqual({
+      at: expect.any(String),
+      by_you: false,
+      via: 'session',
+      client_id: null,
+      changes: [{ field: 'city', before: null, after: 'Porto' }],
+    });
+  });
+
   it('copies to the other sites asked for, and shows an unknown site key next to its field', async () => {
     const id = await ownListing('copy-co');
     const refused = await owner.submit(await pageOf(id), `/me/listings/${id}/edit`, {
@@ -286,7 +305,7 @@ describe('the paid launch form', () => {
     const page = await pageOf(id);
     expect(page.html).toContain(`<option value="${week.week}">Week of ${week.week}: 99 places left</option>`);
     expect(page.html).toContain('<option value="" selected>No week: live at once</option>');
-    expect(page.html).toMatch(/<input type="checkbox" id="f-categories-\d+" name="categories" value="cat-1">/);
+    expect(page.html).toContain('<label class="check"><input type="checkbox" name="categories" value="cat-1"> Invoicing</label>');
     expect(page.html).not.toContain('value="cat-0"');
     expect(await htmlProblems(page.html)).toEqual([]);
   });

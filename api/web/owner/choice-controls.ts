@@ -37,10 +37,10 @@ export function checkboxGroup(
 ): Html {
   const id = controlId(group.key);
   const boxes = group.options.map(
-    (o, i) =>
-      html`<li><input type="checkbox" id="${id}-${i}" name="${group.key}" value="${o.value}"${group.checked.has(o.value) && html` checked`}> <label for="${id}-${i}">${o.label}</label></li>`,
+    (o) =>
+      html`<label class="check"><input type="checkbox" name="${group.key}" value="${o.value}"${group.checked.has(o.value) && html` checked`}> ${o.label}</label> `,
   );
   const describedBy = [`${id}-hint`, errors.at(group.key).length > 0 && errorId(id)].filter(Boolean).join(' ');
   return html`<fieldset id="${id}" aria-describedby="${describedBy}"><legend>${group.legend}</legend>
-<p class="muted" id="${id}-hint">${group.hint}</p>${groupError(errors, group.key)}<ul class="choices">${boxes}</ul></fieldset>`;
+<p class="muted" id="${id}-hint">${group.hint}</p>${groupError(errors, group.key)}${boxes}</fieldset>`;
 }
