@@ -5,10 +5,12 @@ import {
   interviewAnswers,
   listingUpdate,
   ownerListing,
+  ownerListingDetail,
   ownerListingPage,
   savedStory,
 } from '../../src/listings/schemas.js';
 import { getOwnedListing, listOwnedListings } from '../../src/listings/owner-view.js';
+import { ownedListingWithHistory } from '../../src/listings/revisions.js';
 import { updateOwnedListing } from '../../src/listings/edit.js';
 import { postListingUpdate } from '../../src/listings/updates.js';
 import { startUpdateNotice } from '../../src/listings/update-notice.js';
@@ -53,14 +55,14 @@ export const getMyListing = defineOperation({
   tag: 'My listings',
   summary: "The owner view of one of the caller's listings",
   description:
-    "Returns one of the caller's listings as its owner sees it: everything public, plus status, plan, launch_week, launched_at, unlocked_sections, the founder story, milestones and media (public only when unlocked), and publication: for a free listing the badge gate (found, when checked, when checked next, where it looked) and the founder-profile gate (complete, what is missing), and next_step, one sentence saying what to do next. 404 when the caller owns no such listing.",
+    "Returns one of the caller's listings as its owner sees it: everything public, plus status, plan, launch_week, launched_at, unlocked_sections, the founder story, milestones and media (public only when unlocked), and publication: for a free listing the badge gate (found, when checked, when checked next, where it looked) and the founder-profile gate (complete, what is missing), and next_step, one sentence saying what to do next; and history, the newest 20 edits that changed something (when, whether by the caller, through what, each field before and after). 404 when the caller owns no such listing.",
   scope: 'account:read',
   idempotencyKey: false,
   successStatus: 200,
   input: { path: listingPath },
-  output: ownerListing,
+  output: ownerListingDetail,
   async handler({ path }, { deps, em, principal }) {
-    return getOwnedListing(em, deps.config.publicUrl, principal!.userId, path.listing_id);
+    return ownedListingWithHistory(em, deps.config.publicUrl, principal!.userId, path.listing_id);
   },
 });
 

@@ -4,7 +4,9 @@ import type { LaunchSection } from '../domain/catalogue-terms.js';
 import { offsetOf, type Page } from '../domain/pagination.js';
 import { addDays, isoDate, mondayOf, resolveWeek, utcDayStart, weekSpan, weekState } from '../domain/weeks.js';
 import { notFound } from '../errors.js';
+import type { ListingPlan } from '../domain/listing-status.js';
 import { pageLimit, readPage } from '../platform/paging.js';
+import { placesTaken } from '../publishing/slots.js';
 import { query, sql, type Sql } from '../platform/sql.js';
 import { summaryJson, trendingScore, withUrl, type Summary } from './sql.js';
 
@@ -81,7 +83,9 @@ export async function listLaunches(
 
 /**
  * A launch week: past and current weeks rank their live launches by votes; a future week lists
- * the launches scheduled for it. A reference that names no week is 404.
+ * the launches scheduled for it. A reference that names no week is 404. The current and coming
+ * weeks say how many launch places each plan has left (`capacity` per week, counted as the
+ * queue and the order quote count them), so a buyer picks a week that can take them.
  */
 export async function getLaunchWeek(
   em: EntityManager,
@@ -91,6 +95,7 @@ export async function getLaunchWeek(
   page: number,
   perPage: number,
   now: Date,
+  capacity: Record<ListingPlan, number>,
 ): Promise<LaunchWeek> {
   const monday = resolveWeek(reference, now);
   if (!monday) throw notFound(`Week ${reference}`);
@@ -107,9 +112,14 @@ export async function getLaunchWeek(
     perPage,
   );
   const offset = offsetOf(page, perPage);
+  const taken = state === 'past' ? null : await placesTaken(em, siteId, isoDate(monday));
   return {
     ...weekSpan(monday),
     state,
+    open_slots: taken && {
+      free: Math.max(0, capacity.free - taken.free),
+      paid: Math.max(0, capacity.paid - taken.paid),
+    },
     ranked_by: state === 'upcoming' ? 'scheduled launches, not ranked' : 'community votes',
     ...launches,
     items: launches.items.map((item, i) => (state === 'upcoming' ? item : { rank: offset + i + 1, ...item })),

@@ -190,6 +190,13 @@ export const launchWeek = pageOf(rankedSummary).extend({
   starts_on: date,
   ends_on: date,
   state: z.enum(['past', 'current', 'upcoming']),
+  open_slots: z
+    .object({
+      free: z.int().describe('Places left for free-plan launches.'),
+      paid: z.int().describe('Places left for paid launches.'),
+    })
+    .nullable()
+    .describe('Launch places left in the week per plan; null for a past week.'),
   ranked_by: z.string(),
 });
 

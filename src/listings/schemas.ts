@@ -51,6 +51,22 @@ export type OwnerListing = z.output<typeof ownerListing>;
 
 export const ownerListingPage = pageOf(ownerListing);
 
+export const listingHistory = z
+  .array(
+    z.object({
+      at: timestamp,
+      by_you: z.boolean().describe('Whether the caller made the edit (else a previous owner, or the site team).'),
+      via: z.enum(['api_key', 'oauth', 'session']).describe('What the edit came through: an API key, an OAuth app, the website.'),
+      client_id: z.string().nullable().describe('The OAuth app, for an edit made through one.'),
+      changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+    }),
+  )
+  .describe('The newest 20 edits (update_my_listing) that changed something, newest first, each field before and after.');
+
+/** get_my_listing: the owner view with the listing's change history. */
+export const ownerListingDetail = ownerListing.extend({ history: listingHistory });
+export type OwnerListingDetail = z.output<typeof ownerListingDetail>;
+
 export const listingUpdate = z.object({
   id: z.int(),
   listing: z.object({ id: z.int(), slug: z.string(), name: z.string() }),

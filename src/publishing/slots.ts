@@ -30,6 +30,19 @@ export async function firstWeekWithFreeSlot(
   return firstWeekWithSlot(from, slots, new Map(rows.map((r) => [r.week, r.n])));
 }
 
+/** The launch places of each plan taken in one week: what a week's free slots are counted from. */
+export async function placesTaken(em: EntityManager, siteId: number, week: string): Promise<Record<ListingPlan, number>> {
+  const rows = await query(
+    em,
+    sql<{ plan: ListingPlan; n: number }>`select plan, count(*)::int as n from listing
+     where site_id = ${siteId} and launch_week = ${week}::date and status in ('awaiting_badge', 'scheduled', 'live')
+     group by plan`,
+  );
+  const taken = { free: 0, paid: 0 };
+  for (const row of rows) taken[row.plan] = row.n;
+  return taken;
+}
+
 /** Whether `week` still has a slot of the plan for this listing. */
 export async function weekHasSlot(
   tx: EntityManager,

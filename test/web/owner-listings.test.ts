@@ -132,7 +132,8 @@ describe('choosing the free plan', () => {
     expect(after.html).toMatch(/<li id="gate-badge" data-met="false">/);
     expect(after.html).toMatch(/<li id="gate-founders" data-met="(true|false)">/);
     expect(after.html).toContain('Last check:');
-    expect(after.html).toContain('>Check the gates now</button>');
+    expect(after.html).toContain(`action="/me/listings/${id}/free"`);
+    expect(after.html).toContain('>Check now</button>');
     expect(await htmlProblems(after.html)).toEqual([]);
   });
 });
@@ -142,9 +143,10 @@ describe('buying a paid launch', () => {
     const id = await ownListing('bad-quote');
     const res = await quote(id, { week: 'soon' });
     expect(res.status).toBe(400);
-    expect(res.html).toMatch(
-      /<input type="text" id="f-week" name="week" aria-describedby="f-week-hint f-week-error" aria-invalid="true"[^>]* value="soon">/,
+    expect(res.html).toContain(
+      '<select id="f-week" name="week" aria-describedby="f-week-hint f-week-error" aria-invalid="true">',
     );
+    expect(res.html).toContain('<option value="soon" selected>soon</option>');
     expect(res.html).toMatch(/<strong class="field-error" id="f-week-error">[^<]+<\/strong>/);
     expect(res.html).toContain('role="alert"');
     expect(await htmlProblems(res.html)).toEqual([]);

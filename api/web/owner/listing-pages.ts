@@ -1,26 +1,42 @@
 import sanitizeHtml from 'sanitize-html';
 import type { Products } from '../../../src/catalogue/schemas.js';
-import type { OwnerListing } from '../../../src/listings/schemas.js';
+import type { OwnerListing, OwnerListingDetail } from '../../../src/listings/schemas.js';
 import type { Quote } from '../../../src/orders/schemas.js';
 import { html, sanitizedHtml, type Html } from '../../../src/platform/html.js';
-import { externalLink } from '../catalogue/catalogue-html.js';
 import { textControl } from '../shared/forms/controls.js';
-import { errorSummary, type FormErrors } from '../shared/forms/field-errors.js';
+import { errorSummary } from '../shared/forms/field-errors.js';
 import { form, hidden } from '../shared/layout.js';
 import { dollars, linesTable } from '../payments/order-html.js';
 import { copyEmbedScript } from './assets.js';
+import { checkboxGroup, selectControl } from './choice-controls.js';
 import type { LaunchForm } from './launch-form.js';
 import { editableControls } from './listing-edit-form.js';
+import {
+  gatesSection,
+  historySection,
+  interviewSection,
+  milestonesSection,
+  storySection,
+  updatesSection,
+  when,
+  type SectionState,
+} from './listing-sections.js';
 import { myListingPath } from './paths.js';
 
-/** What a listing's owner page shows besides the listing: the form token, the launch price, a refused form. */
-export interface ListingPageState {
-  csrf: string;
+/** A coming week of the week picker with the launch places it has left (get_launch_week). */
+export interface WeekChoice {
+  week: string;
+  paidLeft: number;
+}
+
+/** What a listing's owner page shows besides the listing: the choices of its forms, a refused form, the result of a form. */
+export interface ListingPageState extends SectionState {
   products: Products;
-  errors: FormErrors;
+  weeks: readonly WeekChoice[];
+  categories: readonly { slug: string; name: string }[];
   launch: LaunchForm;
-  /** A refused edit's fields by control name, shown again in place of the stored values. */
-  edits: Record<string, string>;
+  /** What the last form did, when it answers with the page (an update posted, edits copied). */
+  notice: Html | null;
 }
 
 const statusWords: Record<OwnerListing['status'], string> = {
@@ -31,9 +47,6 @@ const statusWords: Record<OwnerListing['status'], string> = {
   rejected: 'Rejected',
   archived: 'Archived',
 };
-
-const when = (stamp: string | Date | null) =>
-  stamp ? new Date(stamp).toISOString().slice(0, 16).replace('T', ' ') + ' UTC' : 'not yet';
 
 /** /me/listings: every listing of the person, any status, with its next step. */
 export function listingsBody(listings: readonly OwnerListing[]): Html {
@@ -49,8 +62,8 @@ export function listingsBody(listings: readonly OwnerListing[]): Html {
 <p><a href="/submit">Submit another product</a> · <a href="/me/orders">Your orders</a></p>`;
 }
 
-/** /me/listings/{id}: status and the next step, the free plan's gates, the badge, and the free or paid launch. */
-export function listingBody(listing: OwnerListing, state: ListingPageState): Html {
+/** /me/listings/{id}: status and the next step, the gates, the badge, the free or paid launch, edits with their history, updates, milestones, story and interview. */
+export function listingBody(listing: OwnerListingDetail, state: ListingPageState): Html {
   const p = listing.publication;
   const canLaunch = listing.status === 'draft' || (listing.status === 'awaiting_badge' && p.plan === 'free');
   return html`<dl class="facts" id="listing-facts"><dt>Status</dt><dd id="listing-status" data-status="${listing.status}">${statusWords[listing.status]}</dd>
@@ -59,22 +72,17 @@ ${p.launched_at && html`<dt>Launched</dt><dd>${when(p.launched_at)}</dd>`}
 <dt>Public page</dt><dd>${listing.visible ? html`<a href="${listing.url}">${listing.url}</a>` : 'not visible to visitors yet'}</dd></dl>
 ${p.status_reason && html`<p class="note">${p.status_reason}</p>`}
 <p class="note" id="next-step"><strong>Next step:</strong> ${p.next_step}</p>
+${state.notice && html`<div class="note" role="status" id="form-result">${state.notice}</div>`}
 ${errorSummary(state.errors)}
-${gates(listing)}
+${gatesSection(listing, state.csrf)}
 ${badge(listing)}
 ${canLaunch && launchChoices(listing, state)}
 ${editSection(listing, state)}
+${updatesSection(listing, state)}
+${milestonesSection(listing, state)}
+${storySection(listing, state)}
+${interviewSection(listing, state)}
 <p><a href="/me/listings">All your listings</a> · <a href="/me/orders">Your orders</a></p>`;
-}
-
-function gates(listing: OwnerListing): Html | null {
-  const { badge: gate, founder_profile: founders } = listing.publication;
-  if (!gate || !founders) return null;
-  const missing = founders.missing.map((m) => html`<li>${m}</li>`);
-  return html`<section aria-labelledby="gates-heading" id="gates"><h2 id="gates-heading">Free launch gates</h2>
-<ul><li id="gate-badge" data-met="${String(gate.found)}"><strong>Badge on your homepage:</strong> ${gate.found ? 'found' : 'not found yet'}. ${gate.detail}
-<br><span class="muted">Last check: ${when(gate.checked_at)}${gate.looked_at && html` at ${externalLink(gate.looked_at)}`}. Next check: ${when(gate.next_check_at)}.</span></li>
-<li id="gate-founders" data-met="${String(founders.complete)}"><strong>Founder profile:</strong> ${founders.complete ? 'complete' : 'incomplete'}.${missing.length > 0 && html`<ul>${missing}</ul>`}</li></ul></section>`;
 }
 
 /** The badge code to paste into the homepage: a selectable textarea, a Copy button when scripts run, and how it looks. */
@@ -102,6 +110,31 @@ function launchChoices(listing: OwnerListing, state: ListingPageState): Html {
   const launch = state.products.items.find((product) => product.key === 'launch');
   const control = (key: keyof LaunchForm, label: string, hint: string, maxlength: number) =>
     textControl(state.errors, { key, label, value: state.launch[key], hint, maxlength });
+  const primary = listing.categories.find((c) => c.primary)?.slug;
+  const weeks = selectControl(state.errors, {
+    key: 'week',
+    label: 'Launch week',
+    hint: 'Weeks run Monday to Sunday (UTC); each says how many paid launch places it has left.',
+    value: state.launch.week,
+    options: [
+      { value: '', label: 'No week: live at once' },
+      ...state.weeks.map((w) => ({
+        value: w.week,
+        label: `Week of ${w.week}: ${w.paidLeft === 0 ? 'full' : `${w.paidLeft} ${w.paidLeft === 1 ? 'place' : 'places'} left`}`,
+        disabled: w.paidLeft === 0,
+      })),
+      ...(state.launch.week && !state.weeks.some((w) => w.week === state.launch.week)
+        ? [{ value: state.launch.week, label: state.launch.week }]
+        : []),
+    ],
+  });
+  const categories = checkboxGroup(state.errors, {
+    key: 'categories',
+    legend: 'Extra categories',
+    hint: 'Up to 3 beyond the primary category, each listed there too.',
+    checked: new Set(state.launch.categories.split(/[\s,]+/).filter(Boolean)),
+    options: state.categories.filter((c) => c.slug !== primary).map((c) => ({ value: c.slug, label: c.name })),
+  });
   const paid =
     launch &&
     html`<section aria-labelledby="paid-heading" id="paid-launch"><h2 id="paid-heading">Paid launch</h2>
@@ -109,29 +142,39 @@ function launchChoices(listing: OwnerListing, state: ListingPageState): Html {
 ${form(
   `${path}/quote`,
   state.csrf,
-  html`${control('week', 'Launch week', 'A date YYYY-MM-DD in the week you want (its Monday is used); empty: live at once.', 10)}
-${control('categories', 'Extra categories', 'Up to 3 category slugs beyond the primary, separated by spaces or commas.', 700)}
+  html`${weeks}${categories}
 ${control('billing_country', 'Billing country', 'The ISO code of your country, such as DE or US; it decides the VAT.', 2)}
 ${control('vat_number', 'VAT number', 'EU businesses only.', 20)}
 ${control('promo_code', 'Promo code', 'Exactly as given.', 60)}`,
   'See the price',
 )}</section>`;
-  return html`<section aria-labelledby="free-heading" id="free-launch"><h2 id="free-heading">Free launch</h2>
-<p>${queued ? 'Your listing is queued for a free launch week. Added the badge? Check the gates now.' : 'Launch for free in a week a few weeks ahead, once the badge is on your homepage and the founder profile is complete.'}</p>
-${form(`${path}/free`, state.csrf, null, queued ? 'Check the gates now' : 'Choose the free launch')}</section>
+  return html`${
+    !queued &&
+    html`<section aria-labelledby="free-heading" id="free-launch"><h2 id="free-heading">Free launch</h2>
+<p>Launch for free in a week a few weeks ahead, once the badge is on your homepage and the founder profile is complete.</p>
+${form(`${path}/free`, state.csrf, null, 'Choose the free launch')}</section>`
+  }
 ${paid}`;
 }
 
-/** The listing's text fields, published at once when saved (update_my_listing). */
-function editSection(listing: OwnerListing, state: ListingPageState): Html {
+/** The listing's text fields, published at once when saved (update_my_listing), optionally copied to other sites, with the change history. */
+function editSection(listing: OwnerListingDetail, state: ListingPageState): Html {
   const controls = editableControls.map((c) => {
     const key = `fields.${c.name}`;
-    const value = Object.hasOwn(state.edits, key) ? state.edits[key] : (c.value(listing) ?? '');
+    const value = Object.hasOwn(state.sent, key) ? state.sent[key] : (c.value(listing) ?? '');
     return textControl(state.errors, { key, label: c.label, value, maxlength: c.maxlength, rows: c.rows });
+  });
+  const applyTo = textControl(state.errors, {
+    key: 'apply_to',
+    label: 'Copy to other sites',
+    hint: "Also write the headline, summary, search title and search description changed here to this company's listings on other sites of ours: all, or site keys separated by spaces. Empty: this listing only.",
+    value: state.sent.apply_to ?? '',
+    maxlength: 400,
   });
   return html`<section aria-labelledby="edit-heading" id="edit"><h2 id="edit-heading">Edit the listing</h2>
 <p>Changes are published at once; an emptied optional field is cleared.</p>
-${form(`${myListingPath(listing.id)}/edit`, state.csrf, html`${controls}`, 'Save the changes')}</section>`;
+${form(`${myListingPath(listing.id)}/edit`, state.csrf, html`${controls}${applyTo}`, 'Save the changes')}
+${historySection(listing)}</section>`;
 }
 
 /** The price of the paid launch before the checkout: lines, VAT with its reason, total; then on to pay. */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { UserRow } from '../../../src/accounts/users.js';
@@ -7,10 +6,6 @@ import type { AppDeps } from '../../deps.js';
 import { rateLimit } from '../../middleware/rate-limit.js';
 import { getDraft, submitDraft, submitListing, updateDraft } from '../../operations/drafts.js';
 import { socialsInput } from '../../operations/draft-schemas.js';
-import { listProducts } from '../../operations/community.js';
-import { getMyListing, listMyListings, updateMyListing } from '../../operations/my-listings.js';
-import { createCheckout, getOrder, listMyOrders, quoteOrder } from '../../operations/orders.js';
-import { chooseFreeListing } from '../../operations/publishing.js';
 import { csrfToken, verifyCsrf } from '../shared/csrf.js';
 import { FormErrors } from '../shared/forms/field-errors.js';
 import { parseFlatForm } from '../shared/forms/parse-form.js';
@@ -29,23 +24,22 @@ import {
   type FormFields,
 } from './draft-forms.js';
 import { draftBody, draftTitle, isListField, type DraftPageState } from './draft-page.js';
-import { launchFormKeyOf, launchFormOf, launchOrderBody, type LaunchForm } from './launch-form.js';
-import { listingEditBody, sentEdits } from './listing-edit-form.js';
-import { listingBody, listingsBody, quoteBody } from './listing-pages.js';
-import { orderBody, ordersBody, orderTitle } from './order-pages.js';
-import { draftPath, myListingPath, myOrderPath } from './paths.js';
+import { registerListingContentRoutes } from './listing-content-routes.js';
+import { registerListingRoutes } from './listing-routes.js';
+import { registerOrderRoutes } from './order-routes.js';
+import { paramOf, type OwnerRouting } from './owner-routing.js';
+import { draftPath } from './paths.js';
 import { runAsOwner } from './run-operation.js';
 import { submitBody } from './submit-page.js';
 import { submittedBody } from './submitted-page.js';
 
 const draftId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const orderNumber = /^LD-\d{4}-\d{6}$/;
-const checkoutKey = /^[0-9a-f-]{36}$/;
 
 /**
- * The founder's pages: submit a website, watch the draft build, edit and submit it. Every read
- * and write is a registry operation run for the signed-in person (runAsOwner), so the pages hold
- * no rule of their own; every form is CSRF-checked and works without scripts.
+ * The founder's pages: submit a website, watch the draft build, edit and submit it; then the
+ * listings and orders (their own files). Every read and write is a registry operation run for
+ * the signed-in person (runAsOwner), so the pages hold no rule of their own; every form is
+ * CSRF-checked and works without scripts.
  */
 export function ownerRouter(deps: AppDeps): Router {
   const router = new Router();
@@ -186,151 +180,9 @@ export function ownerRouter(deps: AppDeps): Router {
     if (draft.listing_id === null) return ctx.redirect(draftPath(id));
     render(ctx, 'Your listing is saved', submittedBody(draft, draft.listing_id));
   });
-  registerListingPages(router, deps, { pages, posts, render, owner, formOwner });
+  const routing: OwnerRouting = { pages, posts, render, owner, formOwner };
+  registerListingRoutes(router, deps, routing);
+  registerListingContentRoutes(router, deps, routing);
+  registerOrderRoutes(router, deps, routing);
   return router;
-}
-
-interface OwnerRouting {
-  pages: Middleware[];
-  posts: Middleware[];
-  render: (ctx: Context, title: string, body: Parameters<typeof page>[1]) => void;
-  owner: (ctx: Context, returnTo: string) => UserRow | undefined;
-  formOwner: (ctx: Context, returnTo: string) => UserRow | undefined;
-}
-
-/** My listings and my orders: list_my_listings, get_my_listing, choose_free_listing, quote_order, create_checkout, list_my_orders, get_order. */
-function registerListingPages(router: Router, deps: AppDeps, { pages, posts, render, owner, formOwner }: OwnerRouting) {
-  const keys = deps.keys.cookieKeys;
-  const listingIdOf = (ctx: Context): number => {
-    const id = Number(/^[1-9]\d{0,9}$/.test(paramOf(ctx, 'id')) ? paramOf(ctx, 'id') : NaN);
-    if (!(id <= 2_147_483_647)) throw notFound('The listing');
-    return id;
-  };
-  const pageQuery = (ctx: Context) => (typeof ctx.query.page === 'string' ? { page: ctx.query.page } : {});
-
-  router.get('/me/listings', ...pages, async (ctx) => {
-    const user = owner(ctx, '/me/listings');
-    if (!user) return;
-    const listings = await runAsOwner(ctx, deps, user, listMyListings, { query: pageQuery(ctx) });
-    render(ctx, 'Your listings', listingsBody(listings.items));
-  });
-
-  interface Refused {
-    errors: FormErrors;
-    launch?: LaunchForm;
-    edits?: Record<string, string>;
-  }
-  const showListing = async (ctx: Context, user: UserRow, id: number, refused?: Refused) => {
-    const listing = await runAsOwner(ctx, deps, user, getMyListing, { path: { listing_id: id } });
-    const products = await runAsOwner(ctx, deps, user, listProducts);
-    const state = {
-      csrf: csrfToken(ctx, keys),
-      products,
-      errors: refused?.errors ?? FormErrors.none,
-      launch: refused?.launch ?? launchFormOf(() => undefined),
-      edits: refused?.edits ?? {},
-    };
-    render(ctx, `Your listing: ${listing.name}`, listingBody(listing, state));
-  };
-
-  /** A refusal the person can act on is shown on the listing's page, next to the control it names. */
-  const refusedOn = async (ctx: Context, user: UserRow, id: number, error: unknown, sent: Omit<Refused, 'errors'> = {}) => {
-    if (!(error instanceof AppError) || (error.status !== 400 && error.status !== 409)) throw error;
-    ctx.status = error.status;
-    await showListing(ctx, user, id, { errors: FormErrors.of(error, sent.launch ? launchFormKeyOf : undefined), ...sent });
-  };
-
-  router.get('/me/listings/:id', ...pages, async (ctx) => {
-    const id = listingIdOf(ctx);
-    const user = owner(ctx, myListingPath(id));
-    if (user) await showListing(ctx, user, id);
-  });
-
-  router.post('/me/listings/:id/free', ...posts, async (ctx) => {
-    const id = listingIdOf(ctx);
-    const user = formOwner(ctx, myListingPath(id));
-    if (!user) return;
-    try {
-      await runAsOwner(ctx, deps, user, chooseFreeListing, { path: { listing_id: id } });
-    } catch (error) {
-      return refusedOn(ctx, user, id, error);
-    }
-    ctx.status = 303;
-    ctx.redirect(`${myListingPath(id)}#next-step`);
-  });
-
-  router.post('/me/listings/:id/quote', ...posts, async (ctx) => {
-    const id = listingIdOf(ctx);
-    const user = formOwner(ctx, myListingPath(id));
-    if (!user) return;
-    const launch = launchFormOf((key) => formField(ctx, key));
-    const listing = await runAsOwner(ctx, deps, user, getMyListing, { path: { listing_id: id } });
-    try {
-      const quote = await runAsOwner(ctx, deps, user, quoteOrder, { body: launchOrderBody(id, launch) });
-      render(
-        ctx,
-        `The price of launching ${listing.name}`,
-        quoteBody(listing, quote, launch, csrfToken(ctx, keys), randomUUID()),
-      );
-    } catch (error) {
-      await refusedOn(ctx, user, id, error, { launch });
-    }
-  });
-
-  router.post('/me/listings/:id/checkout', ...posts, async (ctx) => {
-    const id = listingIdOf(ctx);
-    const user = formOwner(ctx, myListingPath(id));
-    if (!user) return;
-    const launch = launchFormOf((key) => formField(ctx, key));
-    const key = formField(ctx, 'checkout_key') ?? '';
-    try {
-      const order = await runAsOwner(
-        ctx,
-        deps,
-        user,
-        createCheckout,
-        { body: launchOrderBody(id, launch) },
-        checkoutKey.test(key) ? `web-checkout-${key}` : undefined,
-      );
-      ctx.status = 303;
-      ctx.redirect(order.checkout_url ?? myOrderPath(order.number));
-    } catch (error) {
-      await refusedOn(ctx, user, id, error, { launch });
-    }
-  });
-
-  router.post('/me/listings/:id/edit', ...posts, async (ctx) => {
-    const id = listingIdOf(ctx);
-    const user = formOwner(ctx, myListingPath(id));
-    if (!user) return;
-    const read = (key: string) => formField(ctx, key);
-    const listing = await runAsOwner(ctx, deps, user, getMyListing, { path: { listing_id: id } });
-    try {
-      await runAsOwner(ctx, deps, user, updateMyListing, { path: { listing_id: id }, body: listingEditBody(listing, read) });
-    } catch (error) {
-      return refusedOn(ctx, user, id, error, { edits: sentEdits(read) });
-    }
-    ctx.status = 303;
-    ctx.redirect(`${myListingPath(id)}#edit-heading`);
-  });
-
-  router.get('/me/orders', ...pages, async (ctx) => {
-    const user = owner(ctx, '/me/orders');
-    if (!user) return;
-    const orders = await runAsOwner(ctx, deps, user, listMyOrders, { query: pageQuery(ctx) });
-    render(ctx, 'Your orders', ordersBody(orders.items));
-  });
-
-  router.get('/me/orders/:number', ...pages, async (ctx) => {
-    const number = paramOf(ctx, 'number');
-    if (!orderNumber.test(number)) throw notFound('The order');
-    const user = owner(ctx, myOrderPath(number));
-    if (!user) return;
-    const order = await runAsOwner(ctx, deps, user, getOrder, { path: { number } });
-    render(ctx, orderTitle(order), orderBody(order));
-  });
-}
-
-function paramOf(ctx: Context, name: string): string {
-  return String((ctx.params as Record<string, string>)[name]);
 }
