@@ -28,7 +28,6 @@ import { stripeWebhookRouter } from './web/payments/stripe-webhook.js';
 import { claimConfirmRouter } from './web/claims/confirm-link.js';
 import { communityRouter } from './web/community/community.js';
 import { ownerRouter } from './web/owner/routes.js';
-import { claimRouter } from './web/owner/claim-routes.js';
 
 const limited = /^\/(api\/|mcp(\/|$)|oauth\/)/;
 
@@ -70,7 +69,6 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
     accountRouter(deps),
     communityRouter(deps),
     ownerRouter(deps),
-    claimRouter(deps),
     cataloguePagesRouter(deps),
     updatesRouter(deps),
     adminRouter(deps),

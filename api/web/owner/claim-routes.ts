@@ -3,19 +3,17 @@ import type { Context, Middleware } from 'koa';
 import type { UserRow } from '../../../src/accounts/users.js';
 import type { ClaimView } from '../../../src/claims/schemas.js';
 import { AppError, notFound } from '../../../src/errors.js';
-import type { Html } from '../../../src/platform/html.js';
 import type { AppDeps } from '../../deps.js';
 import { rateLimit } from '../../middleware/rate-limit.js';
 import { claimListing, listMyClaims, verifyClaim } from '../../operations/claims.js';
 import { getListing } from '../../operations/listings.js';
 import { pager, pathSlug } from '../catalogue/catalogue-html.js';
-import { csrfToken, verifyCsrf } from '../shared/csrf.js';
+import { csrfToken } from '../shared/csrf.js';
 import { FormErrors } from '../shared/forms/field-errors.js';
 import { parseFlatForm } from '../shared/forms/parse-form.js';
-import { page } from '../shared/layout.js';
-import { sendHtml } from '../shared/respond.js';
-import { currentUser, formField, htmlErrors, webSession } from '../shared/session.js';
+import { formField, htmlErrors, webSession } from '../shared/session.js';
 import { claimBody, claimFormBody, claimsBody, type ClaimForm } from './claim-pages.js';
+import { paramOf, type OwnerRouting } from './owner-routing.js';
 import { myClaimPath } from './paths.js';
 import { runAsOwner } from './run-operation.js';
 import { claimPath } from './submit-page.js';
@@ -28,33 +26,11 @@ const alreadyOpen = 'already_open';
  * (its instructions, last check, Check now through verify_claim), and list the person's claims.
  * Like every owner page, each read and write is a registry operation run for the signed-in person.
  */
-export function claimRouter(deps: AppDeps): Router {
-  const router = new Router();
+export function registerClaimRoutes(router: Router, deps: AppDeps, { owner, formOwner, render }: OwnerRouting): void {
   const keys = deps.keys.cookieKeys;
   const pages: Middleware[] = [htmlErrors(deps, { href: '/me/claims', label: 'Back to your claims' }), webSession()];
   // Claims start checks of other websites and DNS: the posts share the API's budget per client address.
   const posts: Middleware[] = [...pages, rateLimit(deps), parseFlatForm];
-
-  const render = (ctx: Context, title: string, body: Html) => {
-    ctx.set('Cache-Control', 'no-store');
-    sendHtml(ctx, page(title, body, { siteName: deps.config.site.name, noindex: true }));
-  };
-
-  /** The signed-in person, or undefined after sending a visitor to sign in and come back. */
-  const owner = (ctx: Context, returnTo: string): UserRow | undefined => {
-    const user = currentUser(ctx);
-    if (!user) {
-      ctx.status = 303;
-      ctx.redirect(`/sign-in?return_to=${encodeURIComponent(returnTo)}`);
-    }
-    return user ?? undefined;
-  };
-
-  /** A form post: the CSRF token first, whoever sends it. */
-  const formOwner = (ctx: Context, returnTo: string): UserRow | undefined => {
-    verifyCsrf(ctx, keys, formField(ctx, 'csrf'));
-    return owner(ctx, returnTo);
-  };
 
   const slugOf = (ctx: Context) => pathSlug(paramOf(ctx, 'slug'), `Listing ${paramOf(ctx, 'slug')}`);
   const claimIdOf = (ctx: Context): number => {
@@ -134,10 +110,4 @@ export function claimRouter(deps: AppDeps): Router {
     ctx.status = 303;
     ctx.redirect(`${myClaimPath(id)}#check`);
   });
-
-  return router;
-}
-
-function paramOf(ctx: Context, name: string): string {
-  return String((ctx.params as Record<string, string>)[name]);
 }

@@ -8,7 +8,7 @@ import { errorSummary } from '../shared/forms/field-errors.js';
 import { form, hidden } from '../shared/layout.js';
 import { dollars, linesTable } from '../payments/order-html.js';
 import { copyEmbedScript } from './assets.js';
-import { checkboxGroup, selectControl } from './choice-controls.js';
+import { checkboxGroup, selectControl } from '../shared/forms/choice-controls.js';
 import type { LaunchForm } from './launch-form.js';
 import { editableControls } from './listing-edit-form.js';
 import {

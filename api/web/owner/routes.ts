@@ -28,6 +28,7 @@ import { registerListingContentRoutes } from './listing-content-routes.js';
 import { registerListingRoutes } from './listing-routes.js';
 import { registerOrderRoutes } from './order-routes.js';
 import { paramOf, type OwnerRouting } from './owner-routing.js';
+import { registerClaimRoutes } from './claim-routes.js';
 import { draftPath } from './paths.js';
 import { runAsOwner } from './run-operation.js';
 import { submitBody } from './submit-page.js';
@@ -184,5 +185,6 @@ export function ownerRouter(deps: AppDeps): Router {
   registerListingRoutes(router, deps, routing);
   registerListingContentRoutes(router, deps, routing);
   registerOrderRoutes(router, deps, routing);
+  registerClaimRoutes(router, deps, routing);
   return router;
 }

@@ -1,6 +1,6 @@
-import { html, type Html } from '../../../src/platform/html.js';
-import { groupError } from '../shared/forms/controls.js';
-import { controlId, errorId, type FormErrors } from '../shared/forms/field-errors.js';
+import { html, type Html } from '../../../../src/platform/html.js';
+import { groupError } from './controls.js';
+import { controlId, errorId, type FormErrors } from './field-errors.js';
 
 /** A labelled select named by its body path, each option with its words, its messages next to it. */
 export function selectControl(
