@@ -53,7 +53,7 @@ function annotationsOf(op: Operation): ToolAnnotations {
  * Tool arguments are flat: the operation's path, query and body fields side by side (their names
  * never collide, which this checks), plus `idempotency_key` on IK operations.
  */
-function toolInputSchema(op: Operation, config: Config): JsonSchema {
+export function toolInputSchema(op: Operation, config: Config): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   let closed = false;
