@@ -17,7 +17,7 @@ export interface ToolDefinition {
   title: string;
   description: string;
   inputSchema: JsonSchema;
-  /** Only with MCP_OUTPUT_SCHEMAS: exact result schemas would more than triple what every agent reads first. */
+  /** Only with MCP_OUTPUT_SCHEMAS: exact result schemas would almost triple what every agent reads first. */
   outputSchema?: JsonSchema;
   annotations: ToolAnnotations;
 }
