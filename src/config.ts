@@ -223,7 +223,7 @@ export interface Config {
   validateResponses: boolean;
   /** Hostnames accepted in Host and Origin on /mcp (DNS-rebinding guard). */
   mcpAllowedHosts: string[];
-  /** Publish each tool's exact result schema in tools/list (about 160 KB more for every agent to read). */
+  /** Publish each tool's exact result schema in tools/list (about 116 KB, 28,000 tokens more for every agent to read). */
   mcpOutputSchemas: boolean;
   crawl: CrawlConfig;
   /** TXT lookups of claims: the DNS server asked (absent = the system resolver) and how long to wait. */

@@ -17,7 +17,7 @@ export interface ToolDefinition {
   title: string;
   description: string;
   inputSchema: JsonSchema;
-  /** Only with MCP_OUTPUT_SCHEMAS: exact result schemas would more than triple what every agent reads first. */
+  /** Only with MCP_OUTPUT_SCHEMAS: exact result schemas would almost triple what every agent reads first. */
   outputSchema?: JsonSchema;
   annotations: ToolAnnotations;
 }
@@ -53,7 +53,7 @@ function annotationsOf(op: Operation): ToolAnnotations {
  * Tool arguments are flat: the operation's path, query and body fields side by side (their names
  * never collide, which this checks), plus `idempotency_key` on IK operations.
  */
-function toolInputSchema(op: Operation, config: Config): JsonSchema {
+export function toolInputSchema(op: Operation, config: Config): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   let closed = false;

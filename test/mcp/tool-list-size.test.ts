@@ -9,16 +9,30 @@ type Era = '2025-03-26' | '2025-11-25' | '2026-07-28';
 
 /** What every agent reads before its first call: the whole tools/list answer, as sent. */
 const limits = { bytes: 80_000, tokens: 20_000 };
+/**
+ * With MCP_OUTPUT_SCHEMAS=true the exact result schemas come too; their repeated parts are shared
+ * under `$defs` (without that: 235 KB and 60,000 tokens). Above the limits, hence not the default.
+ */
+const withOutputSchemas = { bytes: 180_000, tokens: 46_000 };
 const tokenizer = new Tiktoken(o200kBase);
 
 let app: TestApp;
+let appWithOutputSchemas: TestApp;
 beforeAll(async () => {
   app = await startTestApp({ worker: false });
+  appWithOutputSchemas = await startTestApp({ worker: false, env: { MCP_OUTPUT_SCHEMAS: 'true' } });
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  await appWithOutputSchemas.close();
+});
 
-async function listTools(era: Era): Promise<{ text: string; tools: any[] }> {
-  const mcp = `${app.url}/mcp`;
+function sizeOf(text: string): { bytes: number; tokens: number } {
+  return { bytes: Buffer.byteLength(text), tokens: tokenizer.encode(text).length };
+}
+
+async function listTools(era: Era, from = app): Promise<{ text: string; tools: any[] }> {
+  const mcp = `${from.url}/mcp`;
   if (era === '2026-07-28') {
     const res = await rawPost(
       mcp,
@@ -42,11 +56,19 @@ describe.each<Era>(['2025-03-26', '2025-11-25', '2026-07-28'])('tools/list over 
   it(`stays within ${limits.bytes} bytes and ${limits.tokens} o200k tokens for every tool`, async () => {
     const { text, tools } = await listTools(era);
     expect(tools.map((tool) => tool.name).sort()).toEqual(operations.map((op) => op.id).sort());
-    const bytes = Buffer.byteLength(text);
-    const tokens = tokenizer.encode(text).length;
+    const { bytes, tokens } = sizeOf(text);
     process.stdout.write(`tools/list ${era}: ${tools.length} tools, ${bytes} bytes, ${tokens} tokens (o200k_base)\n`);
     expect(bytes).toBeLessThanOrEqual(limits.bytes);
     expect(tokens).toBeLessThanOrEqual(limits.tokens);
+  });
+
+  it(`with MCP_OUTPUT_SCHEMAS, stays within ${withOutputSchemas.bytes} bytes and ${withOutputSchemas.tokens} tokens`, async () => {
+    const { text, tools } = await listTools(era, appWithOutputSchemas);
+    expect(tools.every((tool) => tool.outputSchema?.type === 'object')).toBe(true);
+    const { bytes, tokens } = sizeOf(text);
+    process.stdout.write(`tools/list ${era} with output schemas: ${bytes} bytes, ${tokens} tokens (o200k_base)\n`);
+    expect(bytes).toBeLessThanOrEqual(withOutputSchemas.bytes);
+    expect(tokens).toBeLessThanOrEqual(withOutputSchemas.tokens);
   });
 
   it('carries no default integer bounds, no country list, and no paragraph that every tool repeats', async () => {

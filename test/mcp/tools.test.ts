@@ -1,8 +1,11 @@
 import type { Client } from '@modelcontextprotocol/client';
+import { toolInputSchema } from '../../api/mcp/tools.js';
+import { outputJsonSchema } from '../../api/openapi.js';
 import { operations } from '../../api/operations/index.js';
 import { hintsOf } from '../../api/operations/registry.js';
 import { request } from '../support/http.js';
 import { toolExamples } from './examples.js';
+import { mutationsOf, verdicts } from './schema-equivalence.js';
 import {
   allScopes,
   connect,
@@ -90,6 +93,21 @@ describe.each(eras)('mcp tools over %s', (era) => {
     expect(result.structuredContent).toEqual(rest.body);
     expect(JSON.parse((result.content as Array<{ text: string }>)[0].text)).toEqual(rest.body);
   });
+
+  it.each(operations.map((op) => [op.id, op] as const))(
+    '%s advertises schemas that judge its real arguments and result, and every one-change variant, as the exact ones do',
+    async (_id, op) => {
+      const tool = (await client.listTools()).tools.find((listed) => listed.name === op.id)!;
+      const args = await (toolExamples[op.id] ?? (() => ({})))(app);
+      const result = await client.callTool({ name: op.id, arguments: args });
+      const output = verdicts(outputJsonSchema(op.output), tool.outputSchema!, mutationsOf(result.structuredContent as never));
+      const input = verdicts(toolInputSchema(op, app.app.deps.config), tool.inputSchema, mutationsOf(args as never));
+      expect(output.differing).toEqual([]);
+      expect(input.differing).toEqual([]);
+      expect(output.valid).toBeGreaterThan(0);
+      expect(output.invalid).toBeGreaterThan(0);
+    },
+  );
 
   it('passes typed arguments the way REST passes path, query and body', async () => {
     const args = { slug: 'some-product', flag: true, limit: 3, note: 'hello', tags: ['a'] };
