@@ -9,7 +9,7 @@ import { html } from '../../src/platform/html.js';
 import { page } from './layout.js';
 import { sendHtml } from './respond.js';
 
-const cookieName = 'ld_session';
+export const sessionCookieName = 'ld_session';
 
 /** Puts the signed-in person of a browser (or null) at ctx.state.webUser. */
 export function webSession(): Middleware {
@@ -21,7 +21,7 @@ export function webSession(): Middleware {
 
 /** The person whose session cookie a request carries, if the session is live. */
 export async function webUserOf(ctx: Pick<Context, 'cookies'>, em: EntityManager): Promise<UserRow | undefined> {
-  const token = ctx.cookies.get(cookieName);
+  const token = ctx.cookies.get(sessionCookieName);
   return token ? webSessionUser(em, token) : undefined;
 }
 
@@ -32,7 +32,7 @@ export function currentUser(ctx: Context): UserRow | null {
 export async function signIn(ctx: Context, deps: AppDeps, userId: number): Promise<void> {
   await signOut(ctx);
   const token = await startWebSession(ctx.state.em, userId, deps.config.auth.sessionTtlDays);
-  ctx.cookies.set(cookieName, token, {
+  ctx.cookies.set(sessionCookieName, token, {
     httpOnly: true,
     sameSite: 'lax',
     secure: ctx.secure,
@@ -43,9 +43,9 @@ export async function signIn(ctx: Context, deps: AppDeps, userId: number): Promi
 }
 
 export async function signOut(ctx: Context): Promise<void> {
-  const token = ctx.cookies.get(cookieName);
+  const token = ctx.cookies.get(sessionCookieName);
   if (token) await endWebSession(ctx.state.em, token);
-  ctx.cookies.set(cookieName, null, { path: '/', overwrite: true });
+  ctx.cookies.set(sessionCookieName, null, { path: '/', overwrite: true });
 }
 
 /** URL-encoded form bodies for the web pages (never in front of the OAuth server itself). */
