@@ -185,8 +185,9 @@ as the sign-in makes it (\`startWebSession\`), a CSRF cookie and its form token,
 own (X-Forwarded-For to an api that trusts its proxy, so the shared-network rule counts them too).
 The voting connections post the site's vote form (\`POST /listings/<slug>/vote\`, JSON answer) as
 these people, each connection for its own share of them so that one person's requests never
-overlap; a person who comes back to a listing they voted for withdraws the vote, and attention is
-uneven (the first listing draws about a tenth of the votes: a hot listing). The page connections
+overlap; one action in five withdraws one of the person's votes (when they have one), a person
+who comes back to a listing they voted for withdraws that vote, and attention is uneven (the first
+listing draws about a tenth of the casts: a hot listing). The page connections
 read, signed in as these people, listing pages (about 3 in 5), the launch week page and the weekly
 community leaderboard page. Votes accepted per second counts casts and withdrawals answered as
 asked, over the storm's time; latencies are per response, measured by the client.

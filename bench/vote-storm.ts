@@ -77,6 +77,8 @@ function post(agent: Agent, origin: string, path: string, headers: Record<string
   });
 }
 
+const withdrawShare = 0.2;
+
 /** Launch-day attention is uneven: the first listings draw most votes (the first one about a tenth). */
 const hotListing = (count: number) => Math.floor(count * Math.random() ** 2);
 
@@ -97,8 +99,11 @@ export async function storm(input: StormInput): Promise<StormResult> {
     const mine = people.filter((_, i) => i % connections === index);
     while (performance.now() < deadline) {
       const person = mine[Math.floor(Math.random() * mine.length)];
-      const listing = hotListing(slugs.length);
       const votes = standing.get(person.userId)!;
+      // People change their minds: one action in five takes back one of their votes, when they have one.
+      const mind =
+        votes.size > 0 && Math.random() < withdrawShare ? [...votes][Math.floor(Math.random() * votes.size)] : undefined;
+      const listing = mind ?? hotListing(slugs.length);
       // A person who already voted for the listing they come back to takes the vote back.
       const wanted = !votes.has(listing);
       const body = `csrf=${encodeURIComponent(person.csrf)}&on=${wanted ? '1' : '0'}`;
