@@ -1,11 +1,11 @@
 import type { Context, Middleware } from 'koa';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { koaBody } from 'koa-body';
 import { startWebSession, webSessionUser, endWebSession } from '../../src/accounts/web-sessions.js';
 import type { UserRow } from '../../src/accounts/users.js';
 import { AppError } from '../../src/errors.js';
 import type { AppDeps } from '../deps.js';
 import { html } from '../../src/platform/html.js';
+import type { ReadPool } from '../../src/platform/sql.js';
 import { page } from './layout.js';
 import { sendHtml } from './respond.js';
 
@@ -14,15 +14,15 @@ export const sessionCookieName = 'ld_session';
 /** Puts the signed-in person of a browser (or null) at ctx.state.webUser. */
 export function webSession(): Middleware {
   return async (ctx, next) => {
-    ctx.state.webUser = (await webUserOf(ctx, ctx.state.em)) ?? null;
+    ctx.state.webUser = (await webUserOf(ctx, ctx.state.readPool)) ?? null;
     await next();
   };
 }
 
 /** The person whose session cookie a request carries, if the session is live. */
-export async function webUserOf(ctx: Pick<Context, 'cookies'>, em: EntityManager): Promise<UserRow | undefined> {
+export async function webUserOf(ctx: Pick<Context, 'cookies'>, pool: ReadPool): Promise<UserRow | undefined> {
   const token = ctx.cookies.get(sessionCookieName);
-  return token ? webSessionUser(em, token) : undefined;
+  return token ? webSessionUser(pool, token) : undefined;
 }
 
 export function currentUser(ctx: Context): UserRow | null {
