@@ -7,7 +7,7 @@ import { connectTemporal } from '../src/temporal.js';
 import { createMailer } from '../src/mail/index.js';
 import { loadServerKeys } from '../src/accounts/server-keys.js';
 import { listingProfileKey, ReadCache } from '../src/platform/read-cache.js';
-import { listenForListingChanges, type ListingChange } from '../src/platform/listing-changes.js';
+import { announceCountChangesEvery, listenForListingChanges, type ListingChange } from '../src/platform/listing-changes.js';
 import { openReadPool } from '../src/platform/sql.js';
 import { SearchIndex } from '../src/catalogue/search-index/search-index.js';
 import { buildApp } from './app.js';
@@ -76,6 +76,8 @@ export async function serveApi(deps: AppDeps, extraOperations: readonly Operatio
     deps.readCache.ttlMs > 0
       ? await listenForListingChanges(deps.orm.config.get('clientUrl'), dropChangedProfiles(deps), deps.log)
       : undefined;
+  // Every process announces count changes (whoever wrote them), so that other processes' caches follow.
+  const counts = announceCountChangesEvery(deps.readPool, deps.config.listingCountsNoticeMs, deps.log);
   // Search answers from memory: the listings are read before the first request, not during it.
   await deps.searchIndex.current();
   const app = buildApp(deps, extraOperations);
@@ -86,6 +88,7 @@ export async function serveApi(deps: AppDeps, extraOperations: readonly Operatio
       server.once('error', reject);
     });
   } catch (error) {
+    counts.stop();
     await listener?.close();
     throw error;
   }
@@ -98,6 +101,7 @@ export async function serveApi(deps: AppDeps, extraOperations: readonly Operatio
     close: async () => {
       server.closeIdleConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      counts.stop();
       await listener?.close();
     },
   };

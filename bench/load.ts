@@ -11,6 +11,8 @@ export type LoadOptions = {
   paths: string[];
   origin: string;
   connections: number;
+  /** Cookie headers of signed-in browsers, one picked at random per request; none by default. */
+  cookies?: string[];
 } & ({ order?: 'random' | 'sequence'; seconds: number } | { order: 'each-once' });
 
 export interface LoadResult {
@@ -28,7 +30,7 @@ export interface LoadResult {
 const workerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
 const autocannon = require(workerData.autocannon);
-const { paths, origin, connections, seconds, order = 'random' } = workerData;
+const { paths, origin, connections, seconds, order = 'random', cookies } = workerData;
 const latencies = [];
 let sent = 0;
 const next = order !== 'random' ? () => paths[sent++ % paths.length] : () => paths[Math.floor(Math.random() * paths.length)];
@@ -36,7 +38,7 @@ const instance = autocannon({
   url: origin,
   connections,
   ...(order === 'each-once' ? { amount: paths.length } : { duration: seconds }),
-  requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }],
+  requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next(), ...(cookies && { headers: { ...req.headers, cookie: cookies[Math.floor(Math.random() * cookies.length)] } }) }) }],
 }, (error, result) => {
   if (error) throw error;
   latencies.sort((a, b) => a - b);

@@ -4,15 +4,17 @@ import { parseArgs } from 'node:util';
 import { catalogueSection } from './catalogue.js';
 import { draftsSection } from './drafts.js';
 import { draftingSection } from './drafting.js';
+import { launchDaySection } from './launch-day.js';
 import { processesSection } from './processes.js';
 import type { BenchSection } from './section.js';
 
 /**
- * `npm run bench [-- --only <section>] [--listings N] [--seconds S] [--data-dir DIR] [--out file]`: each section starts its own stack on loopback, loads it,
+ * `npm run bench [-- --only <section>] [--listings N] [--seconds S] [--people N] [--connections N] [--data-dir DIR] [--out file]`:
+ * each section starts its own stack on loopback, loads it,
  * and the results, method and machine are written to docs/benchmarks.md. With `--only`, the other
  * sections already in that file are kept as they were.
  */
-const sections: BenchSection[] = [catalogueSection, processesSection, draftsSection, draftingSection];
+const sections: BenchSection[] = [catalogueSection, processesSection, draftsSection, draftingSection, launchDaySection];
 
 const { values } = parseArgs({
   options: {
@@ -20,12 +22,16 @@ const { values } = parseArgs({
     out: { type: 'string', default: 'docs/benchmarks.md' },
     listings: { type: 'string' },
     seconds: { type: 'string' },
+    people: { type: 'string' },
+    connections: { type: 'string' },
     'data-dir': { type: 'string' },
   },
 });
 const options = {
   listings: values.listings ? Number(values.listings) : undefined,
   seconds: values.seconds ? Number(values.seconds) : undefined,
+  people: values.people ? Number(values.people) : undefined,
+  connections: values.connections ? Number(values.connections) : undefined,
   dataDir: values['data-dir'],
 };
 const chosen = sections.filter((s) => !values.only || s.name === values.only);

@@ -8,6 +8,10 @@ export interface BenchSection {
 export interface BenchOptions {
   listings?: number;
   seconds?: number;
+  /** Signed-in people in a load that has them. */
+  people?: number;
+  /** Connections per kind of load. */
+  connections?: number;
   /** Keep the service's data here and reuse it (seeding only an empty catalogue); default: a temp folder. */
   dataDir?: string;
 }

@@ -22,6 +22,7 @@ import { Migration20261126100100EdgeInviteMails } from './Migration2026112610010
 import { Migration20261126120000OAuthConnectedApps } from './Migration20261126120000OAuthConnectedApps.js';
 import { Migration20261126130000PayTestModeDisputes } from './Migration20261126130000PayTestModeDisputes.js';
 import { Migration20261126140000DraftRegenerateAsked } from './Migration20261126140000DraftRegenerateAsked.js';
+import { Migration20261126160000VotesCountNotice } from './Migration20261126160000VotesCountNotice.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
 export const migrationsList = [
@@ -49,4 +50,5 @@ export const migrationsList = [
   { name: 'Migration20261126120000OAuthConnectedApps', class: Migration20261126120000OAuthConnectedApps },
   { name: 'Migration20261126130000PayTestModeDisputes', class: Migration20261126130000PayTestModeDisputes },
   { name: 'Migration20261126140000DraftRegenerateAsked', class: Migration20261126140000DraftRegenerateAsked },
+  { name: 'Migration20261126160000VotesCountNotice', class: Migration20261126160000VotesCountNotice },
 ];

@@ -59,6 +59,7 @@ const envSchema = z.object({
   VOTE_NETWORK_KEY: z.string().min(32).optional(),
   PUBLIC_READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LISTING_PROFILE_CACHE_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+  LISTING_COUNTS_NOTICE_MS: z.coerce.number().int().min(20).max(10_000).default(250),
   IDEMPOTENCY_TTL_HOURS: z.coerce
     .number()
     .int()
@@ -192,6 +193,8 @@ export interface Config {
   publicReadCacheMs: number;
   /** How long at most a process keeps a listing profile that PostgreSQL did not announce as changed. */
   listingProfileCacheMs: number;
+  /** How often an api process announces the listings whose counters alone changed (votes, follows), in one notification. */
+  listingCountsNoticeMs: number;
   idempotencyTtlHours: number;
   bodyLimitBytes: number;
   trustProxy: boolean;
@@ -325,6 +328,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     publicReadCacheMs: e.PUBLIC_READ_CACHE_MS,
     listingProfileCacheMs: e.LISTING_PROFILE_CACHE_MS,
+    listingCountsNoticeMs: e.LISTING_COUNTS_NOTICE_MS,
     idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,

@@ -132,7 +132,7 @@ function loginFollowsWebSession(deps: AppDeps): interactionPolicy.Prompt[] {
     new interactionPolicy.Check('web_session_mismatch', 'the site session names another person', async (ctx) => {
       const accountId = ctx.oidc.session?.accountId;
       if (!accountId) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
-      const user = await webUserOf(ctx, deps.orm.em.fork());
+      const user = await webUserOf(ctx, deps.readPool);
       return String(user?.id) === accountId ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT;
     }),
   );

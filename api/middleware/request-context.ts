@@ -6,6 +6,7 @@ import type { AppError } from '../../src/errors.js';
 import type { UserRow } from '../../src/accounts/users.js';
 import type { Principal } from '../operations/registry.js';
 import type { AppDeps } from '../deps.js';
+import type { ReadPool } from '../../src/platform/sql.js';
 
 const acceptableRequestId = /^[\w.:-]{1,100}$/;
 
@@ -40,6 +41,11 @@ export class RequestState {
 
   get em(): EntityManager {
     return (this.#em ??= this.#deps.orm.em.fork());
+  }
+
+  /** The process's pool of prepared hot reads. */
+  get readPool(): ReadPool {
+    return this.#deps.readPool;
   }
 }
 

@@ -6,7 +6,7 @@ import type { ListingStatus } from '../domain/listing-status.js';
 import { notFound } from '../errors.js';
 import { findUserByEmail } from '../accounts/users.js';
 import { isPublic } from '../catalogue/sql.js';
-import { query, sql } from '../platform/sql.js';
+import { prepared, query, sql, type ReadPool } from '../platform/sql.js';
 import { Vote } from '../entities/vote.js';
 import { VoteVoid } from '../entities/vote-void.js';
 import { refuseWith, type ToggleState } from './target.js';
@@ -32,24 +32,12 @@ interface CastRow {
 }
 
 /**
- * Casts or withdraws a person's vote for a public listing. A vote is kept with the instant rules'
- * verdict (counted, or discounted with a reason); a withdrawn vote leaves the ledger. The same
- * answer twice changes nothing; the listing's counted votes follow by trigger. Two round trips to
- * cast (the facts, then the vote), one to withdraw.
+ * What the instant rules need to judge a cast, in one round trip. A prepared statement on the read
+ * pool: PostgreSQL plans it once per connection instead of at every vote (planning cost about
+ * four times its run).
  */
-export async function setVote(
-  em: EntityManager,
-  siteId: number,
-  slug: string,
-  userId: number,
-  wanted: boolean,
-  network: string | null,
-  rules: VoteRulesConfig,
-): Promise<ToggleState> {
-  if (!wanted) return withdrawVote(em, siteId, slug, userId);
-  const [facts] = await query(
-    em,
-    sql<CastRow>`select l.id, l.status, l.owner_id, l.vote_count,
+const castFactsSql = (siteId: number, slug: string, userId: number, network: string | null) =>
+  sql<CastRow>`select l.id, l.status, l.owner_id, l.vote_count,
        exists (select 1 from vote where listing_id = l.id and user_id = u.id) as voted,
        array(select f.user_id from listing_founder lf join founder f on f.id = lf.founder_id
              where lf.listing_id = l.id and f.user_id is not null) as cofounder_ids,
@@ -60,8 +48,26 @@ export async function setVote(
        (select count(*)::int from vote where listing_id = l.id and network_hash = ${network}
           and created_at > now() - interval '1 hour') as network_voters,
        now() as cast_at
-     from listing l, app_user u where l.site_id = ${siteId} and l.slug = ${slug} and ${isPublic} and u.id = ${userId}`,
-  );
+     from listing l, app_user u where l.site_id = ${siteId} and l.slug = ${slug} and ${isPublic} and u.id = ${userId}`;
+
+/**
+ * Casts or withdraws a person's vote for a public listing. A vote is kept with the instant rules'
+ * verdict (counted, or discounted with a reason); a withdrawn vote leaves the ledger. The same
+ * answer twice changes nothing; the listing's counted votes follow by trigger. Two round trips to
+ * cast (the facts, then the vote), one to withdraw.
+ */
+export async function setVote(
+  em: EntityManager,
+  pool: ReadPool,
+  siteId: number,
+  slug: string,
+  userId: number,
+  wanted: boolean,
+  network: string | null,
+  rules: VoteRulesConfig,
+): Promise<ToggleState> {
+  if (!wanted) return withdrawVote(em, siteId, slug, userId);
+  const [facts] = await prepared(pool, castFactsSql(siteId, slug, userId, network));
   if (!facts) throw notFound(`Listing ${slug}`);
   if (facts.voted) return { on: true, count: facts.vote_count };
   refuseWith(voteRefusal({ status: facts.status, ownerId: facts.owner_id }, userId));

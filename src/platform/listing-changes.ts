@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Logger } from '../logger.js';
+import type { ReadPool } from './sql.js';
 
 /** What changed: some listings by slug, or possibly any listing. */
 export type ListingChange = { slugs: string[] } | 'all';
@@ -104,4 +105,29 @@ export async function listenForListingChanges(
       await client?.end().catch(() => undefined);
     },
   };
+}
+
+/**
+ * Announces, in one notification, the listings whose counters alone changed since the last call
+ * (recorded by the listing trigger, see migration VotesCountNotice), each once. On a connection
+ * that does not wait for the disk: an announcement lost in a crash is a profile kept a little
+ * longer, and PostgreSQL's restart drops every listener's profiles anyway.
+ */
+export async function announceCountChanges(pool: ReadPool): Promise<void> {
+  await pool.query(`with done as (delete from listing_count_change returning slug)
+    select notify_listings_changed((select string_agg(distinct slug, ' ') from done))`);
+}
+
+/** Announces count changes every `everyMs` until stopped; a failed round is tried again at the next. */
+export function announceCountChangesEvery(pool: ReadPool, everyMs: number, log: Logger): { stop(): void } {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    announceCountChanges(pool)
+      .catch((error: unknown) => log.debug({ err: error }, 'listing count changes not announced this round'))
+      .finally(() => (running = false));
+  }, everyMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }

@@ -67,7 +67,7 @@ async function viewerOf(ctx: Context, deps: AppDeps, listingId: number): Promise
   return {
     signedIn: true,
     csrf: csrfToken(ctx, deps.keys.cookieKeys),
-    state: await viewerState(ctx.state.em, listingId, user.id),
+    state: await viewerState(deps.readPool, listingId, user.id),
   };
 }
 

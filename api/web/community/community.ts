@@ -62,7 +62,16 @@ export function communityRouter(deps: AppDeps): Router {
       kind: 'vote',
       counted: 'community vote',
       set: (ctx: Context, slug: string, userId: number, wanted: boolean) =>
-        setVote(ctx.state.em, siteId, slug, userId, wanted, networkHash(ctx.ip, deps.keys.voteNetworkKey), deps.config.votes),
+        setVote(
+          ctx.state.em,
+          deps.readPool,
+          siteId,
+          slug,
+          userId,
+          wanted,
+          networkHash(ctx.ip, deps.keys.voteNetworkKey),
+          deps.config.votes,
+        ),
     },
     {
       kind: 'follow',

@@ -1,28 +1,28 @@
 import type { Context, Middleware } from 'koa';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { koaBody } from 'koa-body';
 import { startWebSession, webSessionUser, endWebSession } from '../../../src/accounts/web-sessions.js';
 import type { UserRow } from '../../../src/accounts/users.js';
 import { AppError } from '../../../src/errors.js';
 import type { AppDeps } from '../../deps.js';
 import { html } from '../../../src/platform/html.js';
+import type { ReadPool } from '../../../src/platform/sql.js';
 import { page } from './layout.js';
 import { sendHtml } from './respond.js';
 
-const cookieName = 'ld_session';
+export const sessionCookieName = 'ld_session';
 
 /** Puts the signed-in person of a browser (or null) at ctx.state.webUser. */
 export function webSession(): Middleware {
   return async (ctx, next) => {
-    ctx.state.webUser = (await webUserOf(ctx, ctx.state.em)) ?? null;
+    ctx.state.webUser = (await webUserOf(ctx, ctx.state.readPool)) ?? null;
     await next();
   };
 }
 
 /** The person whose session cookie a request carries, if the session is live. */
-export async function webUserOf(ctx: Pick<Context, 'cookies'>, em: EntityManager): Promise<UserRow | undefined> {
-  const token = ctx.cookies.get(cookieName);
-  return token ? webSessionUser(em, token) : undefined;
+export async function webUserOf(ctx: Pick<Context, 'cookies'>, pool: ReadPool): Promise<UserRow | undefined> {
+  const token = ctx.cookies.get(sessionCookieName);
+  return token ? webSessionUser(pool, token) : undefined;
 }
 
 export function currentUser(ctx: Context): UserRow | null {
@@ -32,7 +32,7 @@ export function currentUser(ctx: Context): UserRow | null {
 export async function signIn(ctx: Context, deps: AppDeps, userId: number): Promise<void> {
   await signOut(ctx);
   const token = await startWebSession(ctx.state.em, userId, deps.config.auth.sessionTtlDays);
-  ctx.cookies.set(cookieName, token, {
+  ctx.cookies.set(sessionCookieName, token, {
     httpOnly: true,
     sameSite: 'lax',
     secure: ctx.secure,
@@ -43,9 +43,9 @@ export async function signIn(ctx: Context, deps: AppDeps, userId: number): Promi
 }
 
 export async function signOut(ctx: Context): Promise<void> {
-  const token = ctx.cookies.get(cookieName);
+  const token = ctx.cookies.get(sessionCookieName);
   if (token) await endWebSession(ctx.state.em, token);
-  ctx.cookies.set(cookieName, null, { path: '/', overwrite: true });
+  ctx.cookies.set(sessionCookieName, null, { path: '/', overwrite: true });
 }
 
 /** URL-encoded form bodies for the web pages (never in front of the OAuth server itself). */
