@@ -3,6 +3,8 @@ import { request } from '../support/http.js';
 import { generateListings } from '../../src/seed/generate.js';
 import { catalogueIsEmpty, seedCatalogue, seedEmptyCatalogue } from '../../src/seed/catalogue.js';
 import { createLogger } from '../../src/logger.js';
+import { copyInto, pgArray } from '../../src/seed/copy.js';
+import { query, sql as statement } from '../../src/platform/sql.js';
 import { sql } from './fixtures.js';
 
 describe('seed', () => {
@@ -53,6 +55,22 @@ describe('seed', () => {
     expect((await request(`${app.api}/awards`)).body.total).toBeGreaterThan(0);
     expect((await request(`${app.api}/blog`)).body.total).toBe(12);
     expect((await request(`${app.api}/interview-questions`)).body.items).toHaveLength(10);
+  });
+
+  it('streams any text through COPY unchanged', async () => {
+    const texts = ['tab\there', 'line\nbreak', 'cr\rhere', 'back\\slash', '\\N', 'say "hi", {braces}', 'NULL', ''];
+    const rows = await app.deps.orm.em.fork().transactional(async (tx) => {
+      await query(tx, statement`create temp table copy_check (n int, t text, a text[], j jsonb) on commit drop`);
+      await copyInto(tx, 'copy_check', [
+        ...texts.map((t, n) => ({ n, t, a: pgArray([t, ',']), j: JSON.stringify({ t }) })),
+        { n: texts.length, t: null, a: pgArray([]), j: null },
+      ]);
+      return query(tx, statement`select n, t, a, j from copy_check order by n`);
+    });
+    expect(rows).toEqual([
+      ...texts.map((t, n) => ({ n, t, a: [t, ','], j: { t } })),
+      { n: texts.length, t: null, a: [], j: null },
+    ]);
   });
 
   it('seeds at start only when the catalogue is empty', async () => {
