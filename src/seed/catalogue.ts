@@ -49,7 +49,10 @@ export async function seedCatalogue(em: EntityManager, siteId: number, opts: See
       select (row_number() over (order by id) - 1)::int as n, id from app_user where email like 'demo-%@users.example'`,
     );
     await query(tx, sql`alter table seed_user add primary key (n)`);
-    await query(tx, sql`create temp table seed_target (listing_id int primary key, votes int, followers int) on commit drop`);
+    await query(
+      tx,
+      sql`create temp table seed_target (listing_id int primary key, nth int not null, votes int, followers int) on commit drop`,
+    );
 
     await stageListings(tx, opts);
     await insertListings(tx, siteId);
@@ -154,8 +157,8 @@ async function insertListings(em: EntityManager, siteId: number): Promise<void> 
   );
   await query(
     em,
-    sql`insert into seed_target (listing_id, votes, followers)
-     select l.id, r.votes, r.followers from seed_listing r join listing l on l.site_id = ${siteId} and l.slug = r.slug`,
+    sql`insert into seed_target (listing_id, nth, votes, followers)
+     select l.id, r.n + 1, r.votes, r.followers from seed_listing r join listing l on l.site_id = ${siteId} and l.slug = r.slug`,
   );
   // A founder of several listings comes first where the generator first made them.
   await query(
