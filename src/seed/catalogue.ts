@@ -17,6 +17,20 @@ export interface SeedOptions {
   seed?: number;
   /** Called every 2,000 listings streamed to PostgreSQL. */
   onProgress?: (done: number) => void;
+  /** Called as each step of the seed ends, with its name and how long it took in milliseconds. */
+  onStep?: (step: string, ms: number) => void;
+}
+
+/** Runs one named step of the seed and reports how long it took. */
+export type Step = <T>(name: string, work: () => Promise<T>) => Promise<T>;
+
+function stepTimer(onStep: SeedOptions['onStep']): Step {
+  return async (name, work) => {
+    const started = performance.now();
+    const result = await work();
+    onStep?.(name, performance.now() - started);
+    return result;
+  };
 }
 
 /** The demo people who vote, follow and review; a prime count spreads votes without repeats. */
@@ -35,13 +49,16 @@ export async function catalogueIsEmpty(em: EntityManager, siteId: number): Promi
  * catalogue.
  */
 export async function seedCatalogue(em: EntityManager, siteId: number, opts: SeedOptions): Promise<{ listings: number }> {
+  const step = stepTimer(opts.onStep);
   await em.transactional(async (tx) => {
-    await seedCategoryTree(tx, siteId);
-    await query(
-      tx,
-      // Accounts older than the votes seeded for them, which the vote rules would otherwise discount.
-      sql`insert into app_user (email, name, created_at) select 'demo-' || g || '@users.example', 'Demo user ' || g, now() - interval '2 years'
+    await step('categories', () => seedCategoryTree(tx, siteId));
+    await step('demo people', () =>
+      query(
+        tx,
+        // Accounts older than the votes seeded for them, which the vote rules would otherwise discount.
+        sql`insert into app_user (email, name, created_at) select 'demo-' || g || '@users.example', 'Demo user ' || g, now() - interval '2 years'
         from generate_series(1, ${demoUsers}) g on conflict do nothing`,
+      ),
     );
     await query(
       tx,
@@ -54,21 +71,25 @@ export async function seedCatalogue(em: EntityManager, siteId: number, opts: See
       sql`create temp table seed_target (listing_id int primary key, nth int not null, votes int, followers int) on commit drop`,
     );
 
-    await stageListings(tx, opts);
-    await insertListings(tx, siteId);
-    await seedSignals(tx, siteId, opts.now, demoUsers);
+    await step('listings streamed (COPY)', () => stageListings(tx, opts));
+    await step('companies, listings, founders', () => insertListings(tx, siteId));
+    await seedSignals(tx, siteId, opts.now, demoUsers, step);
 
     const thisMonday = mondayOf(opts.now);
-    for (let w = 1; w <= weeksBack(opts.listings); w++) await writeWeeklyAwards(tx, siteId, addWeeks(thisMonday, -w));
-    await seedBlog(tx, siteId, opts.now);
-    await addInterviewQuestions(tx, siteId, interviewQuestions);
+    await step('awards', async () => {
+      for (let w = 1; w <= weeksBack(opts.listings); w++) await writeWeeklyAwards(tx, siteId, addWeeks(thisMonday, -w));
+    });
+    await step('blog posts, interview questions', async () => {
+      await seedBlog(tx, siteId, opts.now);
+      await addInterviewQuestions(tx, siteId, interviewQuestions);
+    });
   });
   // Seeding rewrites each listing row once per kind of signal (counters, metrics), leaving the
   // tables several times larger than their rows, unlike a database grown over time: compact them
   // as after a restore. Then statistics and visibility maps for every table, which the planner
   // needs, and which would otherwise keep autovacuum busy for minutes after a large seed.
-  await query(em, sql`vacuum (full) listing, search_listing`);
-  await query(em, sql`vacuum (analyze)`);
+  await step('vacuum (full) listing, search_listing', () => query(em, sql`vacuum (full) listing, search_listing`));
+  await step('vacuum (analyze)', () => query(em, sql`vacuum (analyze)`));
   return { listings: opts.listings };
 }
 
