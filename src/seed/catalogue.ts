@@ -72,7 +72,7 @@ export async function seedCatalogue(em: EntityManager, siteId: number, opts: See
     );
 
     await step('listings streamed (COPY)', () => stageListings(tx, opts));
-    await step('companies, listings, founders', () => insertListings(tx, siteId));
+    await insertListings(tx, siteId, step);
     await seedSignals(tx, siteId, opts.now, demoUsers, step);
 
     const thisMonday = mondayOf(opts.now);
@@ -161,10 +161,11 @@ async function stageListings(em: EntityManager, opts: SeedOptions): Promise<void
  * written as its lifecycle would have left it (live, scheduled, awaiting its badge...), with the
  * company made for it, in the generator's order, so that ids follow it.
  */
-async function insertListings(em: EntityManager, siteId: number): Promise<void> {
-  await query(
-    em,
-    sql`with company as (insert into company (name, domain) select name, domain from seed_listing order by n returning id),
+async function insertListings(em: EntityManager, siteId: number, step: Step): Promise<void> {
+  await step('companies and listings', () =>
+    query(
+      em,
+      sql`with company as (insert into company (name, domain) select name, domain from seed_listing order by n returning id),
        made as (select id, (row_number() over (order by id) - 1)::int as n from company)
      insert into listing (site_id, slug, name, tagline, short_description, description, stage, pricing_model, pricing_summary,
        country, city, founded_year, website_url, domain, logo_url, features, usps, keywords, tags, category_ids, socials, faqs,
@@ -175,6 +176,7 @@ async function insertListings(em: EntityManager, siteId: number): Promise<void> 
        r.socials, r.faqs, r.not_found_on_website, r.plan, r.unlocked_sections, r.status, r.launch_week, r.launched_at, r.view_count,
        (select id from seed_user where n = r.owner), made.id
      from seed_listing r join made using (n) order by r.n`,
+    ),
   );
   await query(
     em,
@@ -182,21 +184,25 @@ async function insertListings(em: EntityManager, siteId: number): Promise<void> 
      select l.id, r.n + 1, r.votes, r.followers from seed_listing r join listing l on l.site_id = ${siteId} and l.slug = r.slug`,
   );
   // A founder of several listings comes first where the generator first made them.
-  await query(
-    em,
-    sql`insert into founder (site_id, slug, name, title, bio, country, socials)
+  await step('founders', () =>
+    query(
+      em,
+      sql`insert into founder (site_id, slug, name, title, bio, country, socials)
      select ${siteId}, f.slug, f.name, f.title, f.bio, f.country, f.socials from (
        select distinct on (f.slug) r.n, f.* from seed_listing r,
          jsonb_to_recordset(r.founders) as f(slug text, name text, title text, bio text, country text, socials jsonb, position int)
        order by f.slug, r.n, f.position) f
      order by f.n, f.position
      on conflict (site_id, slug) do nothing`,
+    ),
   );
-  await query(
-    em,
-    sql`insert into listing_founder (listing_id, founder_id, position)
+  await step('founder links', () =>
+    query(
+      em,
+      sql`insert into listing_founder (listing_id, founder_id, position)
      select l.id, f.id, lf.position from seed_listing r cross join jsonb_to_recordset(r.founders) as lf(slug text, position int)
      join listing l on l.site_id = ${siteId} and l.slug = r.slug join founder f on f.site_id = ${siteId} and f.slug = lf.slug`,
+    ),
   );
 }
 
