@@ -60,6 +60,7 @@ export const catalogueSection: BenchSection = {
           listings,
           now: new Date(),
           onProgress: (n) => n % 20_000 === 0 && log(`seeded ${n}`),
+          onStep: (step, ms) => log(`seed step ${step}: ${(ms / 1000).toFixed(1)} s`),
         });
       }
       const seedSeconds = (Date.now() - seedStarted) / 1000;
