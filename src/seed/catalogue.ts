@@ -84,9 +84,9 @@ export async function seedCatalogue(em: EntityManager, siteId: number, opts: See
       await addInterviewQuestions(tx, siteId, interviewQuestions);
     });
   });
-  // Seeding rewrites each listing row once per kind of signal (counters, metrics), leaving the
-  // tables several times larger than their rows, unlike a database grown over time: compact them
-  // as after a restore. Then statistics and visibility maps for every table, which the planner
+  // Seeding writes each listing row twice (inserted, then its counters), leaving listing and its
+  // search copy twice the size of their rows, unlike a database grown over time: compact them as
+  // after a restore. Then statistics and visibility maps for every table, which the planner
   // needs, and which would otherwise keep autovacuum busy for minutes after a large seed.
   await step('vacuum (full) listing, search_listing', () => query(em, sql`vacuum (full) listing, search_listing`));
   await step('vacuum (analyze)', () => query(em, sql`vacuum (analyze)`));
