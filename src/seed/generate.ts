@@ -70,7 +70,7 @@ export function weeksBack(count: number): number {
 export function* generateListings(count: number, now: Date, seed = 42): Generator<SeedListing> {
   const rnd = new Random(seed);
   const usedNames = new Set<string>();
-  const usedFounderSlugs = new Set<string>();
+  const foundersByName = new Map<string, number>();
   // At most two new founders a listing.
   const earlierFounders = new FounderBook(2 * count);
   const thisMonday = mondayOf(now);
@@ -150,7 +150,7 @@ export function* generateListings(count: number, now: Date, seed = 42): Generato
       owned: rnd.chance(0.3),
       votes: live ? rnd.skewed(120, 6) : 0,
       followers: live || when.status === 'scheduled' ? rnd.skewed(40, 5) : 0,
-      founders: foundersOf(rnd, place.country, usedFounderSlugs, earlierFounders),
+      founders: foundersOf(rnd, place.country, foundersByName, earlierFounders),
     };
   }
 }
@@ -284,15 +284,19 @@ function founderOf(d: FounderDraws): SeedFounder {
   };
 }
 
-function foundersOf(rnd: Random, country: string, used: Set<string>, earlier: FounderBook): SeedFounder[] {
+/**
+ * `sharing` counts the founders made so far per name slug. Names have no digits, so the founders
+ * sharing a name slug have suffixes 1 to that count, and the next one takes the count plus one.
+ */
+function foundersOf(rnd: Random, country: string, sharing: Map<string, number>, earlier: FounderBook): SeedFounder[] {
   if (earlier.length > 20 && rnd.chance(0.08)) return [earlier.get(draw(rnd, earlier.length))];
   const founders: SeedFounder[] = [];
   for (let n = rnd.chance(0.3) ? 2 : 1; n > 0; n--) {
     const first = draw(rnd, words.firstNames.length);
     const last = draw(rnd, words.lastNames.length);
     const base = slugify(`${words.firstNames[first]} ${words.lastNames[last]}`);
-    let suffix = 1;
-    while (used.has(suffix > 1 ? `${base}-${suffix}` : base)) suffix++;
+    const suffix = (sharing.get(base) ?? 0) + 1;
+    sharing.set(base, suffix);
     const draws = {
       first,
       last,
@@ -302,9 +306,7 @@ function foundersOf(rnd: Random, country: string, used: Set<string>, earlier: Fo
       topic: draw(rnd, blogTopics.length),
       country,
     };
-    const founder = founderOf(draws);
-    used.add(founder.slug);
-    founders.push(founder);
+    founders.push(founderOf(draws));
     earlier.add(draws);
   }
   return founders;
