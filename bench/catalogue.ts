@@ -54,17 +54,22 @@ export const catalogueSection: BenchSection = {
     const stack = await startBenchStack(env, options.dataDir);
     try {
       const seedStarted = Date.now();
+      const steps: string[] = [];
       const seeding = await catalogueIsEmpty(stack.deps.orm.em.fork(), stack.deps.site.id);
       if (seeding) {
         await seedCatalogue(stack.deps.orm.em.fork(), stack.deps.site.id, {
           listings,
           now: new Date(),
           onProgress: (n) => n % 20_000 === 0 && log(`seeded ${n}`),
+          onStep: (step, ms) => {
+            steps.push(`${step} ${(ms / 1000).toFixed(1)}`);
+            log(`seed step ${step}: ${(ms / 1000).toFixed(1)} s`);
+          },
         });
       }
       const seedSeconds = (Date.now() - seedStarted) / 1000;
       const seeded = seeding
-        ? `Seeded ${listings.toLocaleString('en')} listings (with votes, follows, reviews, metrics, awards) in ${seedSeconds.toFixed(1)} s`
+        ? `Seeded ${listings.toLocaleString('en')} listings (with votes, follows, reviews, metrics, awards) in ${seedSeconds.toFixed(1)} s (seconds per step: ${steps.join(', ')})`
         : `Reused the catalogue already seeded in ${options.dataDir}`;
       log(seeded);
       const live = await stack.deps.orm.em

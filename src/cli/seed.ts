@@ -28,8 +28,10 @@ export const seedCommand: CliCommand = {
         now: new Date(),
         seed,
         onProgress: (done) => process.stdout.write(`\r${done} listings`),
+        onStep: (step, ms) => console.log(`\r${step}: ${(ms / 1000).toFixed(1)} s`),
       });
-      console.log(`\rSeeded ${listings} listings in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+      const peakMb = Math.round(process.resourceUsage().maxRSS / 1024);
+      console.log(`Seeded ${listings} listings in ${((Date.now() - started) / 1000).toFixed(1)} s; peak RSS ${peakMb} MB.`);
       return 0;
     });
   },

@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from '../logger.js';
 import { addWeeks, mondayOf } from '../domain/weeks.js';
 import { categoryFaqs, seedCategories } from './categories.js';
-import { generateListings, weeksBack, type SeedFounder, type SeedListing } from './generate.js';
+import { generateListings, weeksBack } from './generate.js';
+import { copyInto, pgArray, type CopyValue } from './copy.js';
 import { demoBlogPosts } from './blog-posts.js';
 import { interviewQuestions } from './vocabulary.js';
 import { writeWeeklyAwards } from '../catalogue/awards.js';
@@ -14,8 +15,22 @@ export interface SeedOptions {
   listings: number;
   now: Date;
   seed?: number;
-  batchSize?: number;
+  /** Called every 2,000 listings streamed to PostgreSQL. */
   onProgress?: (done: number) => void;
+  /** Called as each step of the seed ends, with its name and how long it took in milliseconds. */
+  onStep?: (step: string, ms: number) => void;
+}
+
+/** Runs one named step of the seed and reports how long it took. */
+export type Step = <T>(name: string, work: () => Promise<T>) => Promise<T>;
+
+function stepTimer(onStep: SeedOptions['onStep']): Step {
+  return async (name, work) => {
+    const started = performance.now();
+    const result = await work();
+    onStep?.(name, performance.now() - started);
+    return result;
+  };
 }
 
 /** The demo people who vote, follow and review; a prime count spreads votes without repeats. */
@@ -27,19 +42,23 @@ export async function catalogueIsEmpty(em: EntityManager, siteId: number): Promi
 }
 
 /**
- * Fills a site with a deterministic demo catalogue in bulk statements: categories, demo people,
- * listings with founders, then votes, follows, reviews, metrics, updates, awards, blog posts and
- * interview questions. Runs in one transaction.
+ * Fills a site with a deterministic demo catalogue: categories, demo people, then the generated
+ * listings streamed with COPY into a temporary table, from which set-based statements write
+ * companies, listings, founders, then votes, follows, reviews, metrics, updates, awards, blog
+ * posts and interview questions. Runs in one transaction; memory holds a chunk of rows, not the
+ * catalogue.
  */
 export async function seedCatalogue(em: EntityManager, siteId: number, opts: SeedOptions): Promise<{ listings: number }> {
-  const batchSize = opts.batchSize ?? 2000;
+  const step = stepTimer(opts.onStep);
   await em.transactional(async (tx) => {
-    await seedCategoryTree(tx, siteId);
-    await query(
-      tx,
-      // Accounts older than the votes seeded for them, which the vote rules would otherwise discount.
-      sql`insert into app_user (email, name, created_at) select 'demo-' || g || '@users.example', 'Demo user ' || g, now() - interval '2 years'
+    await step('categories', () => seedCategoryTree(tx, siteId));
+    await step('demo people', () =>
+      query(
+        tx,
+        // Accounts older than the votes seeded for them, which the vote rules would otherwise discount.
+        sql`insert into app_user (email, name, created_at) select 'demo-' || g || '@users.example', 'Demo user ' || g, now() - interval '2 years'
         from generate_series(1, ${demoUsers}) g on conflict do nothing`,
+      ),
     );
     await query(
       tx,
@@ -47,38 +66,144 @@ export async function seedCatalogue(em: EntityManager, siteId: number, opts: See
       select (row_number() over (order by id) - 1)::int as n, id from app_user where email like 'demo-%@users.example'`,
     );
     await query(tx, sql`alter table seed_user add primary key (n)`);
-    await query(tx, sql`create temp table seed_target (listing_id int primary key, votes int, followers int) on commit drop`);
-
-    let batch: SeedListing[] = [];
-    let done = 0;
-    for (const listing of generateListings(opts.listings, opts.now, opts.seed)) {
-      batch.push(listing);
-      if (batch.length === batchSize) {
-        await insertListings(tx, siteId, batch);
-        done += batch.length;
-        opts.onProgress?.(done);
-        batch = [];
-      }
-    }
-    if (batch.length) await insertListings(tx, siteId, batch);
     await query(
       tx,
-      sql`update listing l set company_id = c.id from company c where c.domain = l.domain and l.site_id = ${siteId} and l.company_id is null`,
+      sql`create temp table seed_target (listing_id int primary key, nth int not null, votes int, followers int) on commit drop`,
     );
-    await seedSignals(tx, siteId, opts.now, demoUsers);
+
+    await step('listings streamed (COPY)', () => stageListings(tx, opts));
+    await insertListings(tx, siteId, step);
+    await seedSignals(tx, siteId, opts.now, demoUsers, step);
 
     const thisMonday = mondayOf(opts.now);
-    for (let w = 1; w <= weeksBack(opts.listings); w++) await writeWeeklyAwards(tx, siteId, addWeeks(thisMonday, -w));
-    await seedBlog(tx, siteId, opts.now);
-    await addInterviewQuestions(tx, siteId, interviewQuestions);
+    await step('awards', async () => {
+      for (let w = 1; w <= weeksBack(opts.listings); w++) await writeWeeklyAwards(tx, siteId, addWeeks(thisMonday, -w));
+    });
+    await step('blog posts, interview questions', async () => {
+      await seedBlog(tx, siteId, opts.now);
+      await addInterviewQuestions(tx, siteId, interviewQuestions);
+    });
   });
-  // Seeding rewrites each listing row once per kind of signal (counters, company), leaving the
-  // tables several times larger than their rows, unlike a database grown over time: compact them
-  // as after a restore. Then statistics and visibility maps for every table, which the planner
+  // Seeding writes each listing row twice (inserted, then its counters), leaving listing and its
+  // search copy twice the size of their rows, unlike a database grown over time: compact them as
+  // after a restore. Then statistics and visibility maps for every table, which the planner
   // needs, and which would otherwise keep autovacuum busy for minutes after a large seed.
-  await query(em, sql`vacuum (full) listing, search_listing`);
-  await query(em, sql`vacuum (analyze)`);
+  await step('vacuum (full) listing, search_listing', () => query(em, sql`vacuum (full) listing, search_listing`));
+  await step('vacuum (analyze)', () => query(em, sql`vacuum (analyze)`));
   return { listings: opts.listings };
+}
+
+/** The batch seeder spread demo owners over blocks of this many listings; kept so that the catalogue stays the same. */
+const ownerBlock = 2000;
+
+/** Listing fields staged as the generator made them: text, numbers and nulls. */
+const plainFields = [
+  'slug',
+  'name',
+  'tagline',
+  'short_description',
+  'description',
+  'stage',
+  'pricing_model',
+  'pricing_summary',
+  'country',
+  'city',
+  'founded_year',
+  'website_url',
+  'domain',
+  'logo_url',
+  'plan',
+  'status',
+  'launch_week',
+  'launched_at',
+  'view_count',
+  'votes',
+  'followers',
+] as const;
+
+/** Streams the generated listings into `seed_listing` with COPY, founders as JSON beside each. */
+async function stageListings(em: EntityManager, opts: SeedOptions): Promise<void> {
+  await query(
+    em,
+    sql`create temp table seed_listing (n int primary key, slug text, name text, tagline text, short_description text, description text,
+      stage text, pricing_model text, pricing_summary text, country text, city text, founded_year int, website_url text, domain text,
+      logo_url text, features text[], usps text[], keywords text[], tags text[], categories text[], socials jsonb, faqs jsonb,
+      not_found_on_website text[], plan text, unlocked_sections text[], status text, launch_week date, launched_at timestamptz,
+      view_count int, owner int, votes int, followers int, founders jsonb) on commit drop`,
+  );
+  function* rows(): Generator<Record<string, CopyValue>> {
+    let n = 0;
+    for (const l of generateListings(opts.listings, opts.now, opts.seed)) {
+      yield {
+        n,
+        ...Object.fromEntries(plainFields.map((field) => [field, l[field]])),
+        features: pgArray(l.features),
+        usps: pgArray(l.usps),
+        keywords: pgArray(l.keywords),
+        tags: pgArray(l.tags),
+        categories: pgArray(l.categories),
+        not_found_on_website: pgArray(l.not_found_on_website),
+        unlocked_sections: pgArray(l.unlocked_sections),
+        socials: JSON.stringify(l.socials),
+        faqs: JSON.stringify(l.faqs),
+        owner: l.owned ? (l.slug.length * 131 + (n % ownerBlock) * 17) % demoUsers : null,
+        founders: JSON.stringify(l.founders.map((f, position) => ({ ...f, position }))),
+      };
+      if (++n % 2000 === 0) opts.onProgress?.(n);
+    }
+  }
+  await copyInto(em, 'seed_listing', rows());
+  await query(em, sql`analyze seed_listing`);
+}
+
+/**
+ * Bulk SQL for speed, bypassing the entities and the status transitions: each demo listing is
+ * written as its lifecycle would have left it (live, scheduled, awaiting its badge...), with the
+ * company made for it, in the generator's order, so that ids follow it.
+ */
+async function insertListings(em: EntityManager, siteId: number, step: Step): Promise<void> {
+  await step('companies and listings', () =>
+    query(
+      em,
+      sql`with company as (insert into company (name, domain) select name, domain from seed_listing order by n returning id),
+       made as (select id, (row_number() over (order by id) - 1)::int as n from company)
+     insert into listing (site_id, slug, name, tagline, short_description, description, stage, pricing_model, pricing_summary,
+       country, city, founded_year, website_url, domain, logo_url, features, usps, keywords, tags, category_ids, socials, faqs,
+       not_found_on_website, plan, unlocked_sections, status, launch_week, launched_at, view_count, owner_id, company_id)
+     select ${siteId}, r.slug, r.name, r.tagline, r.short_description, r.description, r.stage, r.pricing_model, r.pricing_summary,
+       r.country, r.city, r.founded_year, r.website_url, r.domain, r.logo_url, r.features, r.usps, r.keywords, r.tags,
+       array(select c.id from unnest(r.categories) with ordinality as u(slug, ord) join category c on c.site_id = ${siteId} and c.slug = u.slug order by u.ord),
+       r.socials, r.faqs, r.not_found_on_website, r.plan, r.unlocked_sections, r.status, r.launch_week, r.launched_at, r.view_count,
+       (select id from seed_user where n = r.owner), made.id
+     from seed_listing r join made using (n) order by r.n`,
+    ),
+  );
+  await query(
+    em,
+    sql`insert into seed_target (listing_id, nth, votes, followers)
+     select l.id, r.n + 1, r.votes, r.followers from seed_listing r join listing l on l.site_id = ${siteId} and l.slug = r.slug`,
+  );
+  // A founder of several listings comes first where the generator first made them.
+  await step('founders', () =>
+    query(
+      em,
+      sql`insert into founder (site_id, slug, name, title, bio, country, socials)
+     select ${siteId}, f.slug, f.name, f.title, f.bio, f.country, f.socials from (
+       select distinct on (f.slug) r.n, f.* from seed_listing r,
+         jsonb_to_recordset(r.founders) as f(slug text, name text, title text, bio text, country text, socials jsonb, position int)
+       order by f.slug, r.n, f.position) f
+     order by f.n, f.position
+     on conflict (site_id, slug) do nothing`,
+    ),
+  );
+  await step('founder links', () =>
+    query(
+      em,
+      sql`insert into listing_founder (listing_id, founder_id, position)
+     select l.id, f.id, lf.position from seed_listing r cross join jsonb_to_recordset(r.founders) as lf(slug text, position int)
+     join listing l on l.site_id = ${siteId} and l.slug = r.slug join founder f on f.site_id = ${siteId} and f.slug = lf.slug`,
+    ),
+  );
 }
 
 async function seedCategoryTree(em: EntityManager, siteId: number): Promise<void> {
@@ -103,68 +228,6 @@ async function seedCategoryTree(em: EntityManager, siteId: number): Promise<void
        on conflict (site_id, slug) do nothing`,
     );
   }
-}
-
-/**
- * Bulk SQL for speed, bypassing the entities and the status transitions: each demo listing is
- * written as its lifecycle would have left it (live, scheduled, awaiting its badge...).
- */
-async function insertListings(em: EntityManager, siteId: number, batch: SeedListing[]): Promise<void> {
-  const rows = batch.map((l, i) => ({
-    ...l,
-    owner: l.owned ? (l.slug.length * 131 + i * 17) % demoUsers : null,
-    founders: undefined,
-  }));
-  await query(
-    em,
-    sql`insert into company (name, domain) select r.name, r.domain from json_to_recordset(${sql.json(batch.map((l) => ({ name: l.name, domain: l.domain })))}::json) as r(name text, domain text)`,
-  );
-  await query(
-    em,
-    sql`insert into listing (site_id, slug, name, tagline, short_description, description, stage, pricing_model, pricing_summary,
-       country, city, founded_year, website_url, domain, logo_url, features, usps, keywords, tags, category_ids, socials, faqs,
-       not_found_on_website, plan, unlocked_sections, status, launch_week, launched_at, view_count, owner_id)
-     select ${siteId}, r.slug, r.name, r.tagline, r.short_description, r.description, r.stage, r.pricing_model, r.pricing_summary,
-       r.country, r.city, r.founded_year, r.website_url, r.domain, r.logo_url, r.features, r.usps, r.keywords, r.tags,
-       array(select c.id from unnest(r.categories) with ordinality as u(slug, ord) join category c on c.site_id = ${siteId} and c.slug = u.slug order by u.ord),
-       r.socials, r.faqs, r.not_found_on_website, r.plan, r.unlocked_sections, r.status, r.launch_week, r.launched_at, r.view_count,
-       (select id from seed_user where n = r.owner)
-     from json_to_recordset(${sql.json(rows)}::json) as r(slug text, name text, tagline text, short_description text, description text, stage text,
-       pricing_model text, pricing_summary text, country text, city text, founded_year int, website_url text, domain text, logo_url text,
-       features text[], usps text[], keywords text[], tags text[], categories text[], socials jsonb, faqs jsonb, not_found_on_website text[],
-       plan text, unlocked_sections text[], status text, launch_week date, launched_at timestamptz, view_count int, owner int)`,
-  );
-  await query(
-    em,
-    sql`insert into seed_target (listing_id, votes, followers)
-     select l.id, r.votes, r.followers from json_to_recordset(${sql.json(batch.map((l) => ({ slug: l.slug, votes: l.votes, followers: l.followers })))}::json) as r(slug text, votes int, followers int)
-     join listing l on l.site_id = ${siteId} and l.slug = r.slug`,
-  );
-  await insertFounders(em, siteId, batch);
-}
-
-async function insertFounders(em: EntityManager, siteId: number, batch: SeedListing[]): Promise<void> {
-  const founders = new Map<string, SeedFounder>();
-  const links: Array<{ listing: string; founder: string; position: number }> = [];
-  for (const l of batch) {
-    l.founders.forEach((f, position) => {
-      founders.set(f.slug, f);
-      links.push({ listing: l.slug, founder: f.slug, position });
-    });
-  }
-  await query(
-    em,
-    sql`insert into founder (site_id, slug, name, title, bio, country, socials)
-     select ${siteId}, r.slug, r.name, r.title, r.bio, r.country, r.socials
-     from json_to_recordset(${sql.json([...founders.values()])}::json) as r(slug text, name text, title text, bio text, country text, socials jsonb)
-     on conflict (site_id, slug) do nothing`,
-  );
-  await query(
-    em,
-    sql`insert into listing_founder (listing_id, founder_id, position)
-     select l.id, f.id, r.position from json_to_recordset(${sql.json(links)}::json) as r(listing text, founder text, position int)
-     join listing l on l.site_id = ${siteId} and l.slug = r.listing join founder f on f.site_id = ${siteId} and f.slug = r.founder`,
-  );
 }
 
 async function seedBlog(em: EntityManager, siteId: number, now: Date): Promise<void> {

@@ -70,8 +70,9 @@ export function weeksBack(count: number): number {
 export function* generateListings(count: number, now: Date, seed = 42): Generator<SeedListing> {
   const rnd = new Random(seed);
   const usedNames = new Set<string>();
-  const usedFounderSlugs = new Set<string>();
-  const earlierFounders: SeedFounder[] = [];
+  const foundersByName = new Map<string, number>();
+  // At most two new founders a listing.
+  const earlierFounders = new FounderBook(2 * count);
   const thisMonday = mondayOf(now);
   const back = weeksBack(count);
   const subs = seedCategories.flatMap((c) => c.subcategories.map((s) => ({ parent: c, sub: s })));
@@ -149,7 +150,7 @@ export function* generateListings(count: number, now: Date, seed = 42): Generato
       owned: rnd.chance(0.3),
       votes: live ? rnd.skewed(120, 6) : 0,
       followers: live || when.status === 'scheduled' ? rnd.skewed(40, 5) : 0,
-      founders: foundersOf(rnd, place.country, usedFounderSlugs, earlierFounders),
+      founders: foundersOf(rnd, place.country, foundersByName, earlierFounders),
     };
   }
 }
@@ -205,24 +206,108 @@ function description(
   ].join(' ');
 }
 
-function foundersOf(rnd: Random, country: string, used: Set<string>, earlier: SeedFounder[]): SeedFounder[] {
-  if (earlier.length > 20 && rnd.chance(0.08)) return [rnd.pick(earlier)];
+const blogTopics = ['product design', 'bootstrapping', 'remote work', 'developer experience', 'growth'];
+
+/** An index drawn as `rnd.pick` draws it. */
+const draw = (rnd: Random, length: number) => Math.floor(rnd.next() * length);
+
+/**
+ * The founders made so far, kept as the draws that made each (a few bytes in typed arrays), so
+ * that a million founders are not a million objects; a founder picked again is rebuilt alike.
+ */
+class FounderBook {
+  length = 0;
+  private readonly first: Uint16Array;
+  private readonly last: Uint16Array;
+  private readonly suffix: Uint32Array;
+  private readonly title: Uint8Array;
+  private readonly audience: Uint16Array;
+  private readonly topic: Uint8Array;
+  private readonly country: string[] = [];
+
+  constructor(capacity: number) {
+    this.first = new Uint16Array(capacity);
+    this.last = new Uint16Array(capacity);
+    this.suffix = new Uint32Array(capacity);
+    this.title = new Uint8Array(capacity);
+    this.audience = new Uint16Array(capacity);
+    this.topic = new Uint8Array(capacity);
+  }
+
+  add(d: FounderDraws): void {
+    const i = this.length++;
+    [this.first[i], this.last[i], this.suffix[i], this.title[i], this.audience[i], this.topic[i]] = [
+      d.first,
+      d.last,
+      d.suffix,
+      d.title,
+      d.audience,
+      d.topic,
+    ];
+    this.country[i] = d.country;
+  }
+
+  get(i: number): SeedFounder {
+    return founderOf({
+      first: this.first[i],
+      last: this.last[i],
+      suffix: this.suffix[i],
+      title: this.title[i],
+      audience: this.audience[i],
+      topic: this.topic[i],
+      country: this.country[i],
+    });
+  }
+}
+
+/** Indexes into the vocabulary, and the number that makes the slug unique (1: none). */
+interface FounderDraws {
+  first: number;
+  last: number;
+  suffix: number;
+  title: number;
+  audience: number;
+  topic: number;
+  country: string;
+}
+
+function founderOf(d: FounderDraws): SeedFounder {
+  const name = `${words.firstNames[d.first]} ${words.lastNames[d.last]}`;
+  const slug = d.suffix > 1 ? `${slugify(name)}-${d.suffix}` : slugify(name);
+  return {
+    slug,
+    name,
+    title: words.founderTitles[d.title],
+    bio: `${name.split(' ')[0]} builds software for ${words.audiences[d.audience]} and writes about ${blogTopics[d.topic]}.`,
+    country: d.country,
+    socials: { x: `https://x.example/${slug}` },
+  };
+}
+
+/**
+ * `sharing` counts the founders made so far per name slug. Names have no digits, so the founders
+ * sharing a name slug have suffixes 1 to that count, and the next one takes the count plus one.
+ */
+function foundersOf(rnd: Random, country: string, sharing: Map<string, number>, earlier: FounderBook): SeedFounder[] {
+  if (earlier.length > 20 && rnd.chance(0.08)) return [earlier.get(draw(rnd, earlier.length))];
   const founders: SeedFounder[] = [];
   for (let n = rnd.chance(0.3) ? 2 : 1; n > 0; n--) {
-    const name = `${rnd.pick(words.firstNames)} ${rnd.pick(words.lastNames)}`;
-    let slug = slugify(name);
-    for (let k = 2; used.has(slug); k++) slug = `${slugify(name)}-${k}`;
-    used.add(slug);
-    const founder = {
-      slug,
-      name,
-      title: rnd.pick(words.founderTitles),
-      bio: `${name.split(' ')[0]} builds software for ${rnd.pick(words.audiences)} and writes about ${rnd.pick(['product design', 'bootstrapping', 'remote work', 'developer experience', 'growth'])}.`,
+    const first = draw(rnd, words.firstNames.length);
+    const last = draw(rnd, words.lastNames.length);
+    const base = slugify(`${words.firstNames[first]} ${words.lastNames[last]}`);
+    const suffix = (sharing.get(base) ?? 0) + 1;
+    sharing.set(base, suffix);
+    const draws = {
+      first,
+      last,
+      suffix,
+      title: draw(rnd, words.founderTitles.length),
+      audience: draw(rnd, words.audiences.length),
+      topic: draw(rnd, blogTopics.length),
       country,
-      socials: { x: `https://x.example/${slug}` },
     };
-    founders.push(founder);
-    earlier.push(founder);
+    founders.push(founderOf(draws));
+    earlier.add(draws);
   }
   return founders;
 }

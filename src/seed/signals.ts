@@ -1,117 +1,166 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { milestoneTitles, reviewTexts, updateTitles } from './vocabulary.js';
-import { query, sql } from '../platform/sql.js';
+import { query, sql, type Sql } from '../platform/sql.js';
 import { isPublic } from '../catalogue/sql.js';
+import type { Step } from './catalogue.js';
+import { bulkLoad } from './bulk-load.js';
+
+/** The tables the signals fill, loaded in bulk (see bulkLoad). */
+const signalTables = [
+  'vote',
+  'follow',
+  'review',
+  'domain_rating_snapshot',
+  'revenue_figure',
+  'billboard_contribution',
+  'listing_update',
+  'founder_story',
+  'milestone',
+  'listing_media',
+];
 
 /**
  * Community signals and metrics of the demo catalogue, in set-based statements over the listings
- * just seeded (temp tables seed_user and seed_target). Arithmetic on ids keeps it deterministic;
- * a voter is seed_user (id * 7919 + k * 104729) mod the prime user count, so no one votes twice.
+ * just seeded (temp tables seed_user and seed_target). Arithmetic on each listing's place in the
+ * generator (`nth`, from 1), never on its id, keeps it the same wherever the ids start; a voter is
+ * seed_user (nth * 7919 + k * 104729) mod the prime user count, so no one votes twice. The tables
+ * are loaded without their triggers, so the listing counters are then set in one statement.
  */
-export async function seedSignals(em: EntityManager, siteId: number, now: Date, users: number): Promise<void> {
-  const at = now.toISOString();
+export async function seedSignals(em: EntityManager, siteId: number, now: Date, users: number, step: Step): Promise<void> {
   // Fresh statistics let the planner use the indexes for the joins below.
   await query(em, sql`analyze listing`);
-  await query(
+  const statements = signalStatements(now.toISOString(), users);
+  await bulkLoad(
     em,
-    sql`insert into vote (listing_id, user_id, created_at)
-     select t.listing_id, u.id, least(${at}::timestamptz, l.launched_at + ((k * 37 + t.listing_id) % 200) * interval '1 hour')
-     from seed_target t join listing l on l.id = t.listing_id cross join generate_series(1, t.votes) k
-     join seed_user u on u.n = (t.listing_id::bigint * 7919 + k * 104729) % ${users}
-     where l.launched_at is not null`,
+    signalTables,
+    async () => {
+      for (const [name, statement] of statements) await step(name, () => query(em, statement));
+    },
+    step,
   );
-  await query(
-    em,
-    sql`insert into follow (listing_id, user_id, created_at)
-     select t.listing_id, u.id, ${at}::timestamptz - ((k * 13 + t.listing_id) % 900) * interval '1 hour'
-     from seed_target t cross join generate_series(1, t.followers) k
-     join seed_user u on u.n = (t.listing_id::bigint * 6151 + k * 7727) % ${users}`,
-  );
-  // Voters review some listings; a few reviews are flagged, and some owners review themselves:
-  // neither counts towards the community rating.
-  await query(
-    em,
-    sql`insert into review (listing_id, user_id, rating, body, flagged, created_at)
-     select t.listing_id, u.id, 3 + (t.listing_id + k) % 3, (${sql.json(reviewTexts)}::json ->> ((t.listing_id + k) % ${reviewTexts.length})::int), (t.listing_id + k) % 23 = 0,
-       least(${at}::timestamptz, l.launched_at + k * interval '1 day')
-     from seed_target t join listing l on l.id = t.listing_id cross join generate_series(1, 1 + t.listing_id % 4) k
-     join seed_user u on u.n = (t.listing_id::bigint * 7919 + k * 104729) % ${users}
-     where t.listing_id % 5 = 0 and l.status = 'live'`,
-  );
-  await query(
-    em,
-    sql`insert into review (listing_id, user_id, rating, body, created_at)
-     select l.id, l.owner_id, 5, 'Our own product, and we love it.', l.launched_at from seed_target t join listing l on l.id = t.listing_id
-     where l.owner_id is not null and l.status = 'live' and l.id % 7 = 0 on conflict do nothing`,
-  );
-  await query(
-    em,
-    sql`insert into domain_rating_snapshot (listing_id, measured_on, value)
-     select t.listing_id, (date_trunc('month', ${at}::timestamptz) - m * interval '1 month')::date,
-       least(100, greatest(0, 5 + t.listing_id % 60 + (6 - m) * (t.listing_id % 5 - 1)))
-     from seed_target t join listing l on l.id = t.listing_id cross join generate_series(0, 5) m
-     where l.status = 'live' and t.listing_id % 5 < 2`,
-  );
-  await query(
-    em,
-    sql`insert into revenue_figure (listing_id, month, amount_cents)
-     select t.listing_id, (date_trunc('month', ${at}::timestamptz) - m * interval '1 month')::date, ((t.listing_id % 97 + 1) * 10000 * (10 - m)) / 10
-     from seed_target t join listing l on l.id = t.listing_id cross join generate_series(1, 3) m
-     where l.status = 'live' and t.listing_id % 10 = 3`,
-  );
-  await query(
-    em,
-    sql`insert into billboard_contribution (listing_id, amount_cents, created_at)
-     select t.listing_id, (1 + (t.listing_id + k) % 20) * 1000, ${at}::timestamptz - k * interval '3 days'
-     from seed_target t join listing l on l.id = t.listing_id cross join generate_series(1, 1 + t.listing_id % 3) k
-     where l.status = 'live' and t.listing_id % 150 = 7`,
-  );
-  await query(
-    em,
-    sql`insert into listing_update (listing_id, title, body, created_at)
-     select t.listing_id, (${sql.json(updateTitles)}::json ->> ((t.listing_id + k) % ${updateTitles.length})::int), 'We shipped this based on your feedback. Thank you for following along.',
-       least(${at}::timestamptz, l.launched_at + k * interval '5 days')
-     from seed_target t join listing l on l.id = t.listing_id cross join generate_series(1, 1 + t.listing_id % 3) k
-     where l.status = 'live' and t.listing_id % 5 = 1`,
-  );
-  await seedPaidSections(em, at);
-  await query(
-    em,
-    sql`insert into listing_alternative (listing_id, alternative_id, approved, position)
-     select l.id, a.id, true, a.position from seed_target t join listing l on l.id = t.listing_id
-     cross join lateral (select x.id, row_number() over (order by x.vote_count desc, x.id) as position from listing x
-       where x.site_id = ${siteId} and x.status = 'live' and x.category_ids[1] = l.category_ids[1] and x.id <> l.id
-       order by x.vote_count desc, x.id limit 2) a
-     where l.status = 'live' and l.id % 20 = 0`,
-  );
+  await step('listing counters', () => query(em, setCounters));
+  await step('alternatives', () => query(em, alternatives(siteId)));
 }
 
-/** Story, milestones and media for paid listings and those that unlocked them. */
-async function seedPaidSections(em: EntityManager, at: string): Promise<void> {
-  await query(
-    em,
-    sql`insert into founder_story (listing_id, founder_id, sections, published_at)
-     select l.id, (select founder_id from listing_founder lf where lf.listing_id = l.id order by position limit 1),
-       json_build_object('title', 'How ' || l.name || ' started',
-         'why_started', 'We kept running into the same problem at work and no tool solved it for ' || l.tagline || '.',
-         'journey', 'We built the first version in a month and showed it to twenty people who had the problem.',
-         'lessons', 'Talk to users every week; ship small changes often.'),
-       least(${at}::timestamptz, l.launched_at)
-     from seed_target t join listing l on l.id = t.listing_id
-     where ${isPublic} and (l.plan = 'paid' or 'story' = any(l.unlocked_sections))`,
-  );
-  await query(
-    em,
-    sql`insert into milestone (listing_id, date, title, description)
-     select l.id, (coalesce(l.launched_at, ${at}::timestamptz) - (4 - k) * interval '60 days')::date, (${sql.json(milestoneTitles)}::json ->> ((l.id + k) % ${milestoneTitles.length})::int), 'A step along the way.'
-     from seed_target t join listing l on l.id = t.listing_id cross join generate_series(1, 3) k
-     where l.plan = 'paid' and ${isPublic}`,
-  );
-  await query(
-    em,
-    sql`insert into listing_media (listing_id, kind, url, caption, position)
-     select l.id, 'image', l.website_url || '/screenshot-' || k || '.png', 'Screenshot ' || k, k
-     from seed_target t join listing l on l.id = t.listing_id cross join generate_series(1, 2) k
-     where l.plan = 'paid' and ${isPublic}`,
-  );
+/**
+ * What the signal tables' triggers would have left on the listings, written once: one rewrite of
+ * every seeded listing, whose own triggers refresh its search copy, outdate its document and
+ * announce the change, for the signals whose triggers only do that.
+ */
+const setCounters = sql`update listing l set vote_count = coalesce(v.n, 0), follower_count = coalesce(f.n, 0),
+   domain_rating = d.value, domain_rating_on = d.measured_on, monthly_revenue_cents = r.amount_cents, revenue_month = r.month,
+   billboard_cents = coalesce(b.cents, 0)
+ from seed_target t
+   left join (select listing_id, count(*) filter (where discount_reason is null) as n from vote group by listing_id) v using (listing_id)
+   left join (select listing_id, count(*) as n from follow group by listing_id) f using (listing_id)
+   left join (select distinct on (listing_id) listing_id, value, measured_on from domain_rating_snapshot order by listing_id, measured_on desc) d
+     using (listing_id)
+   left join (select distinct on (listing_id) listing_id, amount_cents, month from revenue_figure order by listing_id, month desc) r
+     using (listing_id)
+   left join (select listing_id, sum(amount_cents) as cents from billboard_contribution group by listing_id) b using (listing_id)
+ where l.id = t.listing_id`;
+
+/** Two approved alternatives for some listings: the most voted of the same primary category. */
+function alternatives(siteId: number): Sql {
+  return sql`insert into listing_alternative (listing_id, alternative_id, approved, position)
+   select l.id, a.id, true, a.position from seed_target t join listing l on l.id = t.listing_id
+   cross join lateral (select x.id, row_number() over (order by x.vote_count desc, x.id) as position from listing x
+     where x.site_id = ${siteId} and x.status = 'live' and x.category_ids[1] = l.category_ids[1] and x.id <> l.id
+     order by x.vote_count desc, x.id limit 2) a
+   where l.status = 'live' and t.nth % 20 = 0`;
+}
+
+/** The statements that write the signals, each named for the step that reports its time. */
+function signalStatements(at: string, users: number): Array<[string, Sql]> {
+  return [
+    [
+      'votes',
+      sql`insert into vote (listing_id, user_id, created_at)
+       select t.listing_id, u.id, least(${at}::timestamptz, l.launched_at + ((k * 37 + t.nth) % 200) * interval '1 hour')
+       from seed_target t join listing l on l.id = t.listing_id cross join generate_series(1, t.votes) k
+       join seed_user u on u.n = (t.nth::bigint * 7919 + k * 104729) % ${users}
+       where l.launched_at is not null`,
+    ],
+    [
+      'follows',
+      sql`insert into follow (listing_id, user_id, created_at)
+       select t.listing_id, u.id, ${at}::timestamptz - ((k * 13 + t.nth) % 900) * interval '1 hour'
+       from seed_target t cross join generate_series(1, t.followers) k
+       join seed_user u on u.n = (t.nth::bigint * 6151 + k * 7727) % ${users}`,
+    ],
+    // Voters review some listings; a few reviews are flagged, and some owners review themselves:
+    // neither counts towards the community rating.
+    [
+      'reviews',
+      sql`insert into review (listing_id, user_id, rating, body, flagged, created_at)
+       select t.listing_id, u.id, 3 + (t.nth + k) % 3, (${sql.json(reviewTexts)}::json ->> ((t.nth + k) % ${reviewTexts.length})::int), (t.nth + k) % 23 = 0,
+         least(${at}::timestamptz, l.launched_at + k * interval '1 day')
+       from seed_target t join listing l on l.id = t.listing_id cross join generate_series(1, 1 + t.nth % 4) k
+       join seed_user u on u.n = (t.nth::bigint * 7919 + k * 104729) % ${users}
+       where t.nth % 5 = 0 and l.status = 'live'`,
+    ],
+    [
+      'owner reviews',
+      sql`insert into review (listing_id, user_id, rating, body, created_at)
+       select l.id, l.owner_id, 5, 'Our own product, and we love it.', l.launched_at from seed_target t join listing l on l.id = t.listing_id
+       where l.owner_id is not null and l.status = 'live' and t.nth % 7 = 0 on conflict do nothing`,
+    ],
+    [
+      'Domain Rating snapshots',
+      sql`insert into domain_rating_snapshot (listing_id, measured_on, value)
+       select t.listing_id, (date_trunc('month', ${at}::timestamptz) - m * interval '1 month')::date,
+         least(100, greatest(0, 5 + t.nth % 60 + (6 - m) * (t.nth % 5 - 1)))
+       from seed_target t join listing l on l.id = t.listing_id cross join generate_series(0, 5) m
+       where l.status = 'live' and t.nth % 5 < 2`,
+    ],
+    [
+      'revenue figures',
+      sql`insert into revenue_figure (listing_id, month, amount_cents)
+       select t.listing_id, (date_trunc('month', ${at}::timestamptz) - m * interval '1 month')::date, ((t.nth % 97 + 1) * 10000 * (10 - m)) / 10
+       from seed_target t join listing l on l.id = t.listing_id cross join generate_series(1, 3) m
+       where l.status = 'live' and t.nth % 10 = 3`,
+    ],
+    [
+      'billboard contributions',
+      sql`insert into billboard_contribution (listing_id, amount_cents, created_at)
+       select t.listing_id, (1 + (t.nth + k) % 20) * 1000, ${at}::timestamptz - k * interval '3 days'
+       from seed_target t join listing l on l.id = t.listing_id cross join generate_series(1, 1 + t.nth % 3) k
+       where l.status = 'live' and t.nth % 150 = 7`,
+    ],
+    [
+      'updates',
+      sql`insert into listing_update (listing_id, title, body, created_at)
+       select t.listing_id, (${sql.json(updateTitles)}::json ->> ((t.nth + k) % ${updateTitles.length})::int), 'We shipped this based on your feedback. Thank you for following along.',
+         least(${at}::timestamptz, l.launched_at + k * interval '5 days')
+       from seed_target t join listing l on l.id = t.listing_id cross join generate_series(1, 1 + t.nth % 3) k
+       where l.status = 'live' and t.nth % 5 = 1`,
+    ],
+    // Story, milestones and media for paid listings and those that unlocked them.
+    [
+      'founder stories',
+      sql`insert into founder_story (listing_id, founder_id, sections, published_at)
+       select l.id, (select founder_id from listing_founder lf where lf.listing_id = l.id order by position limit 1),
+         json_build_object('title', 'How ' || l.name || ' started',
+           'why_started', 'We kept running into the same problem at work and no tool solved it for ' || l.tagline || '.',
+           'journey', 'We built the first version in a month and showed it to twenty people who had the problem.',
+           'lessons', 'Talk to users every week; ship small changes often.'),
+         least(${at}::timestamptz, l.launched_at)
+       from seed_target t join listing l on l.id = t.listing_id
+       where ${isPublic} and (l.plan = 'paid' or 'story' = any(l.unlocked_sections))`,
+    ],
+    [
+      'milestones',
+      sql`insert into milestone (listing_id, date, title, description)
+       select l.id, (coalesce(l.launched_at, ${at}::timestamptz) - (4 - k) * interval '60 days')::date, (${sql.json(milestoneTitles)}::json ->> ((t.nth + k) % ${milestoneTitles.length})::int), 'A step along the way.'
+       from seed_target t join listing l on l.id = t.listing_id cross join generate_series(1, 3) k
+       where l.plan = 'paid' and ${isPublic}`,
+    ],
+    [
+      'media',
+      sql`insert into listing_media (listing_id, kind, url, caption, position)
+       select l.id, 'image', l.website_url || '/screenshot-' || k || '.png', 'Screenshot ' || k, k
+       from seed_target t join listing l on l.id = t.listing_id cross join generate_series(1, 2) k
+       where l.plan = 'paid' and ${isPublic}`,
+    ],
+  ];
 }
