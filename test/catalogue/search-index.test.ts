@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
+import { SearchIndex } from '../../src/catalogue/search-index/search-index.js';
 import { addCategory, addListing, addVotes, sql } from './fixtures.js';
 
 /**
@@ -75,5 +76,36 @@ describe('search index freshness', () => {
     } finally {
       await client.end();
     }
+  });
+
+  it('reads the listings afresh when more changed than one look applies, and finds them as changed', async () => {
+    const index = new SearchIndex(app.deps.readPool, 2);
+    const query = (word: string) => ({
+      siteId: app.deps.site.id,
+      groups: [[word]],
+      every: true,
+      phrase: word,
+      status: 'live' as const,
+      afterDay: 0,
+      sort: 'relevance' as const,
+      offset: 0,
+      limit: 10,
+      nowSeconds: Date.now() / 1000,
+    });
+    const first = await index.current();
+    await sql(app, `update listing set tagline = 'Bulkword notes' where slug = 'quillbox'`);
+    const looked = await index.current();
+    expect(looked).toBe(first);
+    expect(looked.search(query('bulkword')).items.map((i) => i.slug)).toEqual(['quillbox']);
+
+    await sql(app, `update listing set tagline = tagline || ' Massword'`);
+    const [{ count }] = await sql<{ count: number }>(app, `select count(*)::int as count from search_listing`);
+    expect(count).toBeGreaterThan(2);
+    const reloaded = await index.current();
+    expect(reloaded).not.toBe(first);
+    expect(reloaded.size).toBe(count);
+    expect(reloaded.search(query('massword')).total).toBe(
+      (await sql<{ n: number }>(app, `select count(*)::int as n from listing where status = 'live'`))[0].n,
+    );
   });
 });

@@ -26,6 +26,13 @@ const categoriesSql = sql<{
 const loadBatch = 5000;
 
 /**
+ * Changed rows one look applies at most; past this many (a bulk load or a mass update since the
+ * last look) the index is read afresh instead, in batches, as one JSON answer of every changed
+ * row would grow past PostgreSQL's 1 GB limit on a large catalogue.
+ */
+const defaultCatchUpLimit = 20_000;
+
+/**
  * Where the index stands: every write committed before `xmax` is in it except those of the
  * transactions `inProgress` listed, which were still running when it last looked; and the
  * categories as of `categoriesVersion`.
@@ -58,7 +65,10 @@ export class SearchIndex {
   private next?: Promise<ListingIndex>;
   private rebuilding = false;
 
-  constructor(private readonly pool: ReadPool) {}
+  constructor(
+    private readonly pool: ReadPool,
+    private readonly catchUpLimit = defaultCatchUpLimit,
+  ) {}
 
   /** The index with every write committed before this call applied. */
   current(): Promise<ListingIndex> {
@@ -95,10 +105,16 @@ export class SearchIndex {
       }>`select pg_current_snapshot()::text as snapshot, ${categoriesVersionSql} as categories_version,
         (select coalesce(json_agg(r), '[]') from (select ${rowColumns} from search_listing l
            cross join lateral (select * from listing x where x.id = l.id offset 0) x
-           where l.change_xid >= ${synced.xmax}::xid8 or l.change_xid = any(${synced.inProgress}::xid8[])) r) as changed,
+           where l.change_xid >= ${synced.xmax}::xid8 or l.change_xid = any(${synced.inProgress}::xid8[])
+           limit ${this.catchUpLimit + 1}) r) as changed,
         (select coalesce(json_agg(g.id), '[]') from search_listing_gone g
            where g.change_xid >= ${synced.xmax}::xid8 or g.change_xid = any(${synced.inProgress}::xid8[])) as gone`,
     );
+    if (look.changed.length > this.catchUpLimit) {
+      const fresh = load(this.pool);
+      this.state = fresh;
+      return (await fresh).index;
+    }
     if (look.categories_version !== synced.categoriesVersion) {
       const [{ version, categories }] = await prepared(this.pool, categoriesSql);
       synced.index.setCategories(categories);
