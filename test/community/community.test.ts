@@ -122,6 +122,22 @@ describe('votes', () => {
     await act(eve, 'comet', 'follow');
   });
 
+  it('holds a budget that another process used up: at most one more action, then refused', async () => {
+    const gil = await person('gil@example.test');
+    const csrf = formCsrf(await gil.get('/listings/comet'));
+    // Gil spent their hour's budget through another api process, whose count is in the shared table.
+    await sql(
+      app,
+      "insert into rate_limit (key, points, expire) select 'community:' || id, ?, ? from app_user where email = 'gil@example.test'",
+      [actionsPerHour, Date.now() + 3600_000],
+    );
+    const statuses: number[] = [];
+    // On a listing that is not public, so the one action let through leaves no vote behind.
+    for (let i = 0; i < 3; i++) statuses.push((await gil.post('/listings/hidden/vote', { csrf, on: '1' })).status);
+    expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(1);
+    expect(statuses.slice(1)).toEqual([429, 429]);
+  });
+
   it('lets an operator void a person’s votes: kept as voided, and the counters and weekly board follow', async () => {
     const fay = await person('fay@example.test');
     await act(fay, 'comet', 'vote');
