@@ -19,10 +19,10 @@ import { htmlErrors, webSession } from '../shared/session.js';
  */
 export function cataloguePagesRouter(deps: AppDeps): Router {
   const router = new Router();
-  // The session only changes the listing page's buttons; reading it costs nothing without a cookie.
-  router.use(htmlErrors(deps, { href: '/', label: 'Back to the home page' }), webSession());
+  router.use(htmlErrors(deps, { href: '/', label: 'Back to the home page' }));
   router.get('/', homePage(deps));
-  router.get('/listings/:slug', listingPage(deps));
+  // The session only changes the listing page's buttons: no other page reads it (a round trip each).
+  router.get('/listings/:slug', webSession(), listingPage(deps));
   router.get('/categories', categoriesPage(deps));
   router.get('/categories/:slug', categoryPage(deps));
   router.get('/leaderboards', leaderboardsPage(deps));
