@@ -138,6 +138,20 @@ describe('votes', () => {
     expect(statuses.slice(1)).toEqual([429, 429]);
   });
 
+  it('shows the listing page of an expired or revoked session as a visitor sees it', async () => {
+    const ivy = await person('ivy@example.test');
+    expect((await ivy.get('/listings/comet')).html).toContain('data-toggle="vote"');
+    const ivySessions = "(select id from app_user where email = 'ivy@example.test')";
+    await sql(app, `update web_session set expires_at = now() - interval '1 second' where user_id = ${ivySessions}`);
+    const expired = await ivy.get('/listings/comet');
+    expect(expired.html).not.toContain('data-toggle="vote"');
+    expect(expired.headers.get('cache-control')).toBe('public, max-age=60');
+    await sql(app, `update web_session set expires_at = now() + interval '1 day' where user_id = ${ivySessions}`);
+    expect((await ivy.get('/listings/comet')).html).toContain('data-toggle="vote"');
+    await sql(app, `delete from web_session where user_id = ${ivySessions}`);
+    expect((await ivy.get('/listings/comet')).html).not.toContain('data-toggle="vote"');
+  });
+
   it('lets an operator void a person’s votes: kept as voided, and the counters and weekly board follow', async () => {
     const fay = await person('fay@example.test');
     await act(fay, 'comet', 'vote');

@@ -25,7 +25,7 @@ import type { ReviewRow } from '../../../src/community/reviews.js';
 import { listingPageState } from '../../../src/community/viewer.js';
 import { communityActions, reviewsSection, type Viewer } from '../community/community-html.js';
 import { csrfToken } from '../shared/csrf.js';
-import { currentUser } from '../shared/session.js';
+import { sessionToken } from '../shared/session.js';
 import { claimPath } from '../owner/submit-page.js';
 import { voteLedgerSection } from './vote-ledger-pages.js';
 
@@ -45,8 +45,9 @@ export function listingPage(deps: AppDeps): Middleware {
       if (!(thrown instanceof AppError) || thrown.status !== 404) throw thrown;
       return notPublicYet(ctx, deps, slug);
     }
-    const user = currentUser(ctx);
-    const { reviews, ...state } = await listingPageState(deps.readPool, profile.id, user?.id ?? null);
+    // The session is checked in the page's own read, saving a round trip on the hottest page.
+    const { user, reviews, ...state } = await listingPageState(deps.readPool, profile.id, sessionToken(ctx));
+    ctx.state.webUser = user;
     const viewer: Viewer = user ? { signedIn: true, csrf: csrfToken(ctx, deps.keys.cookieKeys), state } : { signedIn: false };
     const description =
       profile.seo.description || profile.short_description || profile.tagline || `${profile.name} on ${deps.config.site.name}`;
