@@ -138,9 +138,11 @@ describe('votes', () => {
     expect(statuses.slice(1)).toEqual([429, 429]);
   });
 
-  it('shows the listing page of an expired or revoked session as a visitor sees it', async () => {
+  it('treats an expired or revoked session as a visitor on the listing page and its vote', async () => {
     const ivy = await person('ivy@example.test');
-    expect((await ivy.get('/listings/comet')).html).toContain('data-toggle="vote"');
+    const signedIn = await ivy.get('/listings/comet');
+    expect(signedIn.html).toContain('data-toggle="vote"');
+    const votes = (await listing('comet')).votes;
     const ivySessions = "(select id from app_user where email = 'ivy@example.test')";
     await sql(app, `update web_session set expires_at = now() - interval '1 second' where user_id = ${ivySessions}`);
     const expired = await ivy.get('/listings/comet');
@@ -150,6 +152,10 @@ describe('votes', () => {
     expect((await ivy.get('/listings/comet')).html).toContain('data-toggle="vote"');
     await sql(app, `delete from web_session where user_id = ${ivySessions}`);
     expect((await ivy.get('/listings/comet')).html).not.toContain('data-toggle="vote"');
+    // The revoked cookie casts no vote either: the cast reads the session with its facts.
+    const cast = await ivy.post('/listings/comet/vote', { csrf: formCsrf(signedIn), on: '1' });
+    expect(cast.location).toBe('/sign-in?return_to=%2Flistings%2Fcomet');
+    expect((await listing('comet')).votes).toBe(votes);
   });
 
   it('lets an operator void a person’s votes: kept as voided, and the counters and weekly board follow', async () => {
