@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { prepared, query, sql, type ReadPool } from '../platform/sql.js';
+import { prepared, query, sql, type ReadPool, type Sql } from '../platform/sql.js';
 import { hashCredential } from '../domain/credentials.js';
 import { userColumns, type UserRow } from './users.js';
 
@@ -14,14 +14,16 @@ export async function startWebSession(em: EntityManager, userId: number, ttlDays
   return token;
 }
 
+/** The person of a live session (no row for none, or for no token): the one check of a session cookie. */
+export function liveSessionUser(token: string | null): Sql<UserRow> {
+  return sql<UserRow>`select ${userColumns('u')}
+     from web_session s join app_user u on u.id = s.user_id
+     where s.token_hash = ${token === null ? null : hashCredential(token)} and s.expires_at > now()`;
+}
+
 /** The live session's person; read on every signed-in request, so prepared, on the read pool. */
 export async function webSessionUser(pool: ReadPool, token: string): Promise<UserRow | undefined> {
-  const [row] = await prepared(
-    pool,
-    sql<UserRow>`select ${userColumns('u')}
-     from web_session s join app_user u on u.id = s.user_id
-     where s.token_hash = ${hashCredential(token)} and s.expires_at > now()`,
-  );
+  const [row] = await prepared(pool, liveSessionUser(token));
   return row;
 }
 

@@ -5,6 +5,8 @@ import { SharedRateLimiter } from '../platform/rate-limits.js';
 /**
  * A per-account budget for votes, follows, reviews and reports (each cast or withdrawal counts),
  * shared by every api process through the rate_limit table, so a script cannot flip votes at speed.
+ * A person's first action in a process costs no round trip of its own: it is counted at once and
+ * added at the next sync, so a process lets through at most one action beyond the budget an hour.
  */
 export class CommunityActionLimit {
   private readonly limiter: SharedRateLimiter;
@@ -18,7 +20,7 @@ export class CommunityActionLimit {
   }
 
   async consume(userId: number): Promise<void> {
-    const { used, endsAt } = await this.limiter.consume(`community:${userId}`);
+    const { used, endsAt } = await this.limiter.consumeAtOnce(`community:${userId}`);
     if (used <= this.perHour) return;
     const retry = Math.max(1, Math.ceil((endsAt - Date.now()) / 1000));
     throw new AppError(

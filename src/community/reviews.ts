@@ -73,24 +73,6 @@ export interface ReviewRow {
   updated_at: string;
 }
 
-/** A listing's reviews as shown on its page: newest first, each saying whether it counts. */
-export async function listingReviews(
-  em: EntityManager,
-  listingId: number,
-  viewerId: number | null,
-  limit = 50,
-): Promise<ReviewRow[]> {
-  return query(
-    em,
-    sql<ReviewRow>`select r.id, r.rating, r.body, coalesce(nullif(u.name, ''), 'A member') as author,
-       r.user_id is not distinct from l.owner_id as by_owner, r.flagged, r.user_id is not distinct from ${viewerId}::int as mine,
-       iso_utc(r.updated_at) as updated_at
-     from review r join listing l on l.id = r.listing_id join app_user u on u.id = r.user_id
-     where r.listing_id = ${listingId}
-     order by (r.user_id is not distinct from ${viewerId}::int) desc, r.updated_at desc, r.id desc limit ${limit}`,
-  );
-}
-
 export interface ReportedReview {
   id: number;
   listing_slug: string;

@@ -1,4 +1,7 @@
 import { prepared, sql, type ReadPool } from '../platform/sql.js';
+import { liveSessionUser } from '../accounts/web-sessions.js';
+import type { UserRow } from '../accounts/users.js';
+import type { ReviewRow } from './reviews.js';
 
 export interface ViewerState {
   voted: boolean;
@@ -10,13 +13,38 @@ export interface ViewerState {
   followers: number;
 }
 
-/** What a signed-in person has done to a listing, for its page's buttons (a hot read: prepared, on the read pool). */
-export async function viewerState(pool: ReadPool, listingId: number, userId: number): Promise<ViewerState> {
+/** What a listing's page shows beside its profile: its reader (null for a visitor), their buttons' state, the reviews. */
+export interface ListingPageState extends ViewerState {
+  user: UserRow | null;
+  reviews: ReviewRow[];
+}
+
+/**
+ * A listing page's live part in one round trip: the session cookie's person, checked as every
+ * signed-in request is (`liveSessionUser`), what they have done to the listing, and the reviews,
+ * theirs first. A hot read: prepared, on the read pool.
+ */
+export async function listingPageState(
+  pool: ReadPool,
+  listingId: number,
+  sessionToken: string | null,
+  reviewLimit = 50,
+): Promise<ListingPageState> {
   const [row] = await prepared(
     pool,
-    sql<ViewerState>`select exists (select 1 from vote where listing_id = l.id and user_id = ${userId}) as voted,
-       exists (select 1 from follow where listing_id = l.id and user_id = ${userId}) as following,
-       l.owner_id is not distinct from ${userId}::int as owner, l.vote_count as votes, l.follower_count as followers
+    sql<ListingPageState>`with viewer as (${liveSessionUser(sessionToken)})
+     select (select row_to_json(v) from viewer v) as user,
+       exists (select 1 from vote where listing_id = l.id and user_id = (select id from viewer)) as voted,
+       exists (select 1 from follow where listing_id = l.id and user_id = (select id from viewer)) as following,
+       coalesce(l.owner_id = (select id from viewer), false) as owner, l.vote_count as votes, l.follower_count as followers,
+       (select coalesce(json_agg(json_build_object('id', r.id, 'rating', r.rating, 'body', r.body, 'author', r.author,
+               'by_owner', r.by_owner, 'flagged', r.flagged, 'mine', r.mine, 'updated_at', iso_utc(r.updated_at))
+             order by r.mine desc, r.updated_at desc, r.id desc), '[]')
+        from (select r.id, r.rating, r.body, coalesce(nullif(u.name, ''), 'A member') as author,
+                r.user_id is not distinct from l.owner_id as by_owner, r.flagged,
+                coalesce(r.user_id = (select id from viewer), false) as mine, r.updated_at
+              from review r join app_user u on u.id = r.user_id where r.listing_id = l.id
+              order by mine desc, r.updated_at desc, r.id desc limit ${reviewLimit}) r) as reviews
      from listing l where l.id = ${listingId}`,
   );
   return row;

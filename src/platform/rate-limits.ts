@@ -21,6 +21,8 @@ interface Window {
   pending: number;
   /** End of the window, epoch ms. */
   endsAt: number;
+  /** Opened here without the shared count, which the next sync brings. */
+  unshared?: boolean;
 }
 
 export interface Consumed {
@@ -32,6 +34,8 @@ export class SharedRateLimiter {
   private readonly windows = new Map<string, Window>();
   private readonly opening = new Map<string, Promise<Window>>();
   private timer: NodeJS.Timeout | undefined;
+  /** Callers waiting for the sync under way or the next one. */
+  private syncWaiters: Array<() => void> = [];
 
   constructor(
     private readonly knex: Knex,
@@ -54,6 +58,23 @@ export class SharedRateLimiter {
     if (counted) return counted;
     const opening = this.opening.get(key);
     return opening ? this.count(await opening) : this.open(key, Date.now());
+  }
+
+  /**
+   * Like `consume`, but the first point of a key this process has no window for is counted here at
+   * once, without a round trip of its own: the window learns the shared count at the next sync, and
+   * the key's further points wait for it. A process so lets through at most one point beyond the
+   * shared budget per window.
+   */
+  async consumeAtOnce(key: string): Promise<Consumed> {
+    let window = this.windows.get(key);
+    if (!window || window.endsAt <= Date.now()) {
+      window = { used: 0, pending: 0, endsAt: Date.now() + this.windowMs, unshared: true };
+      this.windows.set(key, window);
+      return this.count(window);
+    }
+    while (window.unshared) await new Promise<void>((resolve) => this.syncWaiters.push(resolve));
+    return this.count(window);
   }
 
   private count(window: Window): Consumed {
@@ -92,16 +113,18 @@ export class SharedRateLimiter {
       if (batch.length) {
         for (const row of await addPoints(this.knex, batch, now, this.windowMs)) {
           const window = this.windows.get(row.key);
-          if (window) Object.assign(window, { used: row.used + window.pending, endsAt: row.endsAt });
+          if (window) Object.assign(window, { used: row.used + window.pending, endsAt: row.endsAt, unshared: false });
         }
       }
     } catch {
       for (const { key, points } of batch) {
         const window = this.windows.get(key);
-        if (window) window.pending += points;
+        // The local count stands in, as for a window whose opening failed.
+        if (window) Object.assign(window, { pending: window.pending + points, unshared: false });
       }
     } finally {
       this.timer = undefined;
+      for (const wake of this.syncWaiters.splice(0)) wake();
       if ([...this.windows.values()].some((w) => w.pending > 0))
         this.timer = setTimeout(() => void this.sync(), this.syncMs).unref();
     }

@@ -122,6 +122,42 @@ describe('votes', () => {
     await act(eve, 'comet', 'follow');
   });
 
+  it('holds a budget that another process used up: at most one more action, then refused', async () => {
+    const gil = await person('gil@example.test');
+    const csrf = formCsrf(await gil.get('/listings/comet'));
+    // Gil spent their hour's budget through another api process, whose count is in the shared table.
+    await sql(
+      app,
+      "insert into rate_limit (key, points, expire) select 'community:' || id, ?, ? from app_user where email = 'gil@example.test'",
+      [actionsPerHour, Date.now() + 3600_000],
+    );
+    const statuses: number[] = [];
+    // On a listing that is not public, so the one action let through leaves no vote behind.
+    for (let i = 0; i < 3; i++) statuses.push((await gil.post('/listings/hidden/vote', { csrf, on: '1' })).status);
+    expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(1);
+    expect(statuses.slice(1)).toEqual([429, 429]);
+  });
+
+  it('treats an expired or revoked session as a visitor on the listing page and its vote', async () => {
+    const ivy = await person('ivy@example.test');
+    const signedIn = await ivy.get('/listings/comet');
+    expect(signedIn.html).toContain('data-toggle="vote"');
+    const votes = (await listing('comet')).votes;
+    const ivySessions = "(select id from app_user where email = 'ivy@example.test')";
+    await sql(app, `update web_session set expires_at = now() - interval '1 second' where user_id = ${ivySessions}`);
+    const expired = await ivy.get('/listings/comet');
+    expect(expired.html).not.toContain('data-toggle="vote"');
+    expect(expired.headers.get('cache-control')).toBe('public, max-age=60');
+    await sql(app, `update web_session set expires_at = now() + interval '1 day' where user_id = ${ivySessions}`);
+    expect((await ivy.get('/listings/comet')).html).toContain('data-toggle="vote"');
+    await sql(app, `delete from web_session where user_id = ${ivySessions}`);
+    expect((await ivy.get('/listings/comet')).html).not.toContain('data-toggle="vote"');
+    // The revoked cookie casts no vote either: the cast reads the session with its facts.
+    const cast = await ivy.post('/listings/comet/vote', { csrf: formCsrf(signedIn), on: '1' });
+    expect(cast.location).toBe('/sign-in?return_to=%2Flistings%2Fcomet');
+    expect((await listing('comet')).votes).toBe(votes);
+  });
+
   it('lets an operator void a person’s votes: kept as voided, and the counters and weekly board follow', async () => {
     const fay = await person('fay@example.test');
     await act(fay, 'comet', 'vote');

@@ -10,7 +10,7 @@ import { blogPage, blogPostPage } from './blog-pages.js';
 import { alternativesPage, badgesPage, comparePage } from './listing-extras-pages.js';
 import { robots, sitemap } from './sitemap.js';
 import { voteLedgerPage } from './vote-ledger-pages.js';
-import { htmlErrors, webSession } from '../shared/session.js';
+import { htmlErrors } from '../shared/session.js';
 
 /**
  * The public web pages of the catalogue, each rendering the read operation REST answers with: home,
@@ -19,9 +19,10 @@ import { htmlErrors, webSession } from '../shared/session.js';
  */
 export function cataloguePagesRouter(deps: AppDeps): Router {
   const router = new Router();
-  // The session only changes the listing page's buttons; reading it costs nothing without a cookie.
-  router.use(htmlErrors(deps, { href: '/', label: 'Back to the home page' }), webSession());
+  router.use(htmlErrors(deps, { href: '/', label: 'Back to the home page' }));
   router.get('/', homePage(deps));
+  // The session only changes the listing page's buttons, which reads it with them: no other page
+  // reads it (a round trip each).
   router.get('/listings/:slug', listingPage(deps));
   router.get('/categories', categoriesPage(deps));
   router.get('/categories/:slug', categoryPage(deps));

@@ -19,9 +19,14 @@ export function webSession(): Middleware {
   };
 }
 
+/** The session token a browser sent, not yet checked. */
+export function sessionToken(ctx: Pick<Context, 'cookies'>): string | null {
+  return ctx.cookies.get(sessionCookieName) || null;
+}
+
 /** The person whose session cookie a request carries, if the session is live. */
 export async function webUserOf(ctx: Pick<Context, 'cookies'>, pool: ReadPool): Promise<UserRow | undefined> {
-  const token = ctx.cookies.get(sessionCookieName);
+  const token = sessionToken(ctx);
   return token ? webSessionUser(pool, token) : undefined;
 }
 
