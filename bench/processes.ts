@@ -145,7 +145,7 @@ export const processesSection: BenchSection = {
       const worstPeak = Math.max(...memory.map((m) => m.peak));
       const slowestReady = Math.max(a.readySeconds, b.readySeconds);
       return [
-        `${live.length.toLocaleString('en')} live listings in a catalogue of ${listings.toLocaleString('en')}. Two api processes (\`npm run api\`, production settings) on the bench's PostgreSQL and Temporal; the load generator runs in this process and spreads ${connections} connections over the processes serving (${seconds} s per row; each process saw every path once before).`,
+        `${live.length.toLocaleString('en')} live listings with an owner (the ones the rows read and edit) in a catalogue of ${listings.toLocaleString('en')}. Two api processes (\`npm run api\`, production settings) on the bench's PostgreSQL and Temporal; the load generator runs in this process and spreads ${connections} connections over the processes serving (${seconds} s per row; each process saw every path once before).`,
         '',
         '| Cached reads (get_listing of 2,000 slugs and repeated searches, mixed) | Requests/s | p50 ms (worst process) | p99 ms (worst process) | Errors and non-2xx |',
         '|---|---|---|---|---|',
