@@ -29,6 +29,29 @@ export function seriousAxeViolations(page: Page): Promise<string[]> {
   return axeViolations(page, ['serious', 'critical']);
 }
 
+/**
+ * axe-core at phone and desktop width, for a test that checks many pages: `check` runs it on the
+ * page as it stands at each width and keeps what it finds in `found`, which the test asserts
+ * empty at the end, so one page's findings do not hide the next page's.
+ */
+export function accessibilityAtBothWidths(): {
+  found: Record<string, string[]>;
+  check: (page: Page, label: string) => Promise<void>;
+} {
+  const found: Record<string, string[]> = {};
+  return {
+    found,
+    async check(page, label) {
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        const violations = await axeViolations(page);
+        if (violations.length) found[`${label} at ${width} px`] = violations;
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+    },
+  };
+}
+
 /** Signs in from the sign-in page the browser is on: asks for the link, opens it from the outbox, confirms. */
 export async function signInFromForm(page: Page, app: TestApp, email: string): Promise<void> {
   await page.fill('input[name=email]', email);

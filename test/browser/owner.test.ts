@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser } from '../support/browser.js';
 import { insertListing } from '../listings/support.js';
 import { startDraftWorld, type DraftWorld } from '../drafts/support.js';
 import { addPromo } from '../orders/support.js';
 import { sitesDir } from '../support/site-server.js';
-import { axeViolations, signInFromForm } from './checks.js';
+import { accessibilityAtBothWidths, signInFromForm } from './checks.js';
 
 /**
  * The founder's journey in Chromium against the real stack (app, worker, Temporal, PostgreSQL, a
@@ -48,18 +48,7 @@ afterAll(async () => {
   await dw?.close();
 });
 
-const widths = [390, 1280];
-const found: Record<string, string[]> = {};
-
-/** axe-core on the page as it stands, at each width; findings are collected and checked at the end. */
-async function checkAccessibility(page: Page, label: string): Promise<void> {
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 900 });
-    const violations = await axeViolations(page);
-    if (violations.length) found[`${label} at ${width} px`] = violations;
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const { found, check: checkAccessibility } = accessibilityAtBothWidths();
 
 describe("the founder's journey in a real browser", () => {
   let draftUrl: string;

@@ -79,6 +79,13 @@ export class WebClient {
   }
 
   /** Signs in by email link: asks for the link, reads it from the outbox, opens it and confirms. */
+  /** A client of `app` signed in as `email`, by the mailed link as a person would. */
+  static async signedIn(app: TestApp, email: string): Promise<WebClient> {
+    const client = new WebClient(app.url);
+    await client.signIn(app, email);
+    return client;
+  }
+
   async signIn(app: TestApp, email: string, from?: Page): Promise<Page> {
     const start = from ?? (await this.get('/sign-in?switch=1'));
     const sent = await this.submit(start, '/sign-in', { email });

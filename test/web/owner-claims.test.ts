@@ -12,12 +12,9 @@ let stranger: WebClient;
 let ownerId: number;
 beforeAll(async () => {
   dw = await startDraftWorld();
-  owner = new WebClient(dw.app.url);
-  await owner.signIn(dw.app, 'founder@example.test');
-  claimant = new WebClient(dw.app.url);
-  await claimant.signIn(dw.app, 'claimant@example.test');
-  stranger = new WebClient(dw.app.url);
-  await stranger.signIn(dw.app, 'stranger@example.test');
+  owner = await WebClient.signedIn(dw.app, 'founder@example.test');
+  claimant = await WebClient.signedIn(dw.app, 'claimant@example.test');
+  stranger = await WebClient.signedIn(dw.app, 'stranger@example.test');
   [{ id: ownerId }] = await em().execute<{ id: number }[]>(`select id from app_user where email = 'founder@example.test'`);
 });
 afterAll(() => dw.close());

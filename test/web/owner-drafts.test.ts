@@ -8,10 +8,8 @@ let owner: WebClient;
 let stranger: WebClient;
 beforeAll(async () => {
   dw = await startDraftWorld();
-  owner = new WebClient(dw.app.url);
-  await owner.signIn(dw.app, 'founder@example.test');
-  stranger = new WebClient(dw.app.url);
-  await stranger.signIn(dw.app, 'stranger@example.test');
+  owner = await WebClient.signedIn(dw.app, 'founder@example.test');
+  stranger = await WebClient.signedIn(dw.app, 'stranger@example.test');
 });
 afterAll(() => dw.close());
 

@@ -1,3 +1,4 @@
+import { findUserByEmail } from '../../src/accounts/users.js';
 import { ensureUser } from '../../src/accounts/users.js';
 import { insertListing } from '../listings/support.js';
 import { formsOf, WebClient, type Page } from '../support/web-client.js';
@@ -18,10 +19,8 @@ let strangerCsrf: string;
 let questions: number[];
 beforeAll(async () => {
   dw = await startDraftWorld();
-  owner = new WebClient(dw.app.url);
-  await owner.signIn(dw.app, 'founder@example.test');
-  stranger = new WebClient(dw.app.url);
-  await stranger.signIn(dw.app, 'stranger@example.test');
+  owner = await WebClient.signedIn(dw.app, 'founder@example.test');
+  stranger = await WebClient.signedIn(dw.app, 'stranger@example.test');
   ownerId = await userId('founder@example.test');
   strangerCsrf = formsOf((await stranger.get('/account')).html)[0].fields.csrf;
   const rows = await em().execute<{ id: number }[]>(
@@ -33,10 +32,7 @@ beforeAll(async () => {
 afterAll(() => dw.close());
 
 const em = () => dw.app.deps.orm.em.fork();
-async function userId(email: string): Promise<number> {
-  const [row] = await em().execute<{ id: number }[]>(`select id from app_user where email = ?`, [email]);
-  return row.id;
-}
+const userId = async (email: string) => (await findUserByEmail(em(), email))!.id;
 const countWhere = async (table: string, listingId: number) =>
   Number((await em().execute<{ n: string }[]>(`select count(*) as n from ${table} where listing_id = ?`, [listingId]))[0].n);
 

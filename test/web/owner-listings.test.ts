@@ -1,3 +1,4 @@
+import { findUserByEmail } from '../../src/accounts/users.js';
 import { insertListing } from '../listings/support.js';
 import { addPromo, productPrices } from '../orders/support.js';
 import { formsOf, WebClient, type Page } from '../support/web-client.js';
@@ -12,10 +13,8 @@ let ownerId: number;
 let prices: Record<string, number>;
 beforeAll(async () => {
   dw = await startDraftWorld();
-  owner = new WebClient(dw.app.url);
-  await owner.signIn(dw.app, 'founder@example.test');
-  stranger = new WebClient(dw.app.url);
-  await stranger.signIn(dw.app, 'stranger@example.test');
+  owner = await WebClient.signedIn(dw.app, 'founder@example.test');
+  stranger = await WebClient.signedIn(dw.app, 'stranger@example.test');
   ownerId = await userId('founder@example.test');
   prices = await productPrices(dw.app);
   await addPromo(dw.app, { code: 'HALF', value: 5000, productKeys: ['launch'] });
@@ -23,10 +22,7 @@ beforeAll(async () => {
 afterAll(() => dw.close());
 
 const em = () => dw.app.deps.orm.em.fork();
-async function userId(email: string): Promise<number> {
-  const [row] = await em().execute<{ id: number }[]>(`select id from app_user where email = ?`, [email]);
-  return row.id;
-}
+const userId = async (email: string) => (await findUserByEmail(em(), email))!.id;
 const count = async (table: string) => Number((await em().execute<{ n: string }[]>(`select count(*) as n from ${table}`))[0].n);
 const statusOf = async (id: number) =>
   (await em().execute<{ status: string }[]>('select status from listing where id = ?', [id]))[0].status;
