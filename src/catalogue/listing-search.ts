@@ -24,8 +24,8 @@ export interface SearchParams {
 /**
  * Typo-tolerant full-text search with filters; an empty query browses. Each word matches as a
  * prefix, or any of its near spellings does (see ListingIndex.alternativesOf); words are joined by
- * AND, or by OR when no listing has them all. It all runs on this process's index (see
- * SearchIndex), brought up to date first.
+ * AND, or by OR when no listing has them all. It runs on this process's index (see SearchIndex),
+ * brought up to date first; the page's summaries are then read from PostgreSQL.
  */
 export async function searchListings(
   index: SearchIndex,
@@ -57,8 +57,9 @@ export async function searchListings(
   };
   let found = listings.search(query);
   if (found.total === 0 && terms.length > 1) found = listings.search({ ...query, every: false });
+  const items = await index.summaries(found.ids);
   return pageOf(
-    found.items.map((item) => withUrl(item, publicUrl)),
+    items.map((item) => withUrl(item, publicUrl)),
     found.total,
     p.page,
     p.perPage,

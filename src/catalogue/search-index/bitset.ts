@@ -23,6 +23,15 @@ export class Bitset {
     this.words[i >>> 5] |= 1 << (i & 31);
   }
 
+  /** Adds `value >>> shift` of each value with a bit of `mask` set. */
+  setEach(values: ArrayLike<number>, mask: number, shift: number): void {
+    const words = this.words;
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i];
+      if (value & mask) words[value >>> (shift + 5)] |= 1 << ((value >>> shift) & 31);
+    }
+  }
+
   has(i: number): boolean {
     return (this.words[i >>> 5] & (1 << (i & 31))) !== 0;
   }

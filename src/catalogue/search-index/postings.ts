@@ -1,55 +1,122 @@
 import { Bitset } from './bitset.js';
 
+/** Where a listing has a word, as bits of its posting: anywhere, in its name, in its name, tagline or keywords. */
+export const inText = 4;
+export const inName = 2;
+export const inTitle = 1;
+
+/** Pairs (word, posting) per chunk while loading: 8 MB each, so growing never copies what is in. */
+const chunkPairs = 1 << 20;
+
+/** Postings of changes kept per word past this many are packed. */
+const packAfter = 200_000;
+
+/** The slots whose listings have a group's words, anywhere, in the name and in the title. */
+export interface Matches {
+  text: Bitset;
+  name: Bitset;
+  title: Bitset;
+}
+
 /**
- * For each word (by lexicon id), the slots of the listings that have it. `compact` packs them all
- * into one typed array (the slots of word w at `offsets[w] .. offsets[w + 1]`); slots added after
- * it wait in a plain list per word until the next.
+ * For each word (by lexicon id), the postings of the listings that have it: `slot * 8 + places`,
+ * with `places` the bits above. `compact` packs them into one typed array (word w's postings at
+ * `offsets[w] .. offsets[w + 1]`). Until the first, postings are loaded into chunks of typed
+ * arrays, so that a million listings' tens of millions of them are never JavaScript values; after
+ * it, a change's postings wait per word (`recent`), where a search finds them too, until the next.
  */
 export class Postings {
   private offsets = new Int32Array(1);
-  private slots = new Int32Array(0);
-  private added: Array<number[] | undefined> = [];
+  private packed = new Int32Array(0);
+  private chunks: Int32Array[] = [];
+  private used = chunkPairs * 2;
+  private loaded = false;
+  private recent = new Map<number, number[]>();
+  private waiting = 0;
 
-  add(slot: number, lexemes: readonly number[]): void {
-    for (const lexeme of lexemes) (this.added[lexeme] ??= []).push(slot);
+  add(slot: number, lexeme: number, places: number): void {
+    if (this.loaded) {
+      const recent = this.recent.get(lexeme);
+      if (recent) recent.push(slot * 8 + places);
+      else this.recent.set(lexeme, [slot * 8 + places]);
+      if (++this.waiting > packAfter) this.compact();
+      return;
+    }
+    if (this.used === chunkPairs * 2) {
+      this.chunks.push(new Int32Array(chunkPairs * 2));
+      this.used = 0;
+    }
+    const chunk = this.chunks[this.chunks.length - 1];
+    chunk[this.used++] = lexeme;
+    chunk[this.used++] = slot * 8 + places;
   }
 
   compact(): void {
-    const words = Math.max(this.offsets.length - 1, this.added.length);
+    let words = this.offsets.length - 1;
+    this.eachAdded((lexeme) => (words = Math.max(words, lexeme + 1)));
+    const counts = new Int32Array(words + 1);
+    for (let w = 0; w < this.offsets.length - 1; w++) counts[w + 1] = this.offsets[w + 1] - this.offsets[w];
+    this.eachAdded((lexeme) => counts[lexeme + 1]++);
     const offsets = new Int32Array(words + 1);
-    for (let w = 0; w < words; w++) offsets[w + 1] = offsets[w] + this.packedLength(w) + (this.added[w]?.length ?? 0);
-    const slots = new Int32Array(offsets[words]);
-    for (let w = 0; w < words; w++) {
-      const at = offsets[w];
-      const packed = this.packedLength(w);
-      if (packed) slots.set(this.slots.subarray(this.offsets[w], this.offsets[w] + packed), at);
-      const added = this.added[w];
-      if (added) slots.set(added, at + packed);
+    for (let w = 0; w < words; w++) offsets[w + 1] = offsets[w] + counts[w + 1];
+    const packed = new Int32Array(offsets[words]);
+    const next = offsets.slice(0, words);
+    for (let w = 0; w < this.offsets.length - 1; w++) {
+      const from = this.packed.subarray(this.offsets[w], this.offsets[w + 1]);
+      packed.set(from, next[w]);
+      next[w] += from.length;
     }
+    this.eachAdded((lexeme, posting) => (packed[next[lexeme]++] = posting));
     this.offsets = offsets;
-    this.slots = slots;
-    this.added = [];
+    this.packed = packed;
+    this.chunks = [];
+    this.used = chunkPairs * 2;
+    this.recent = new Map();
+    this.loaded = true;
+    this.waiting = 0;
   }
 
   /**
    * Slots (below `size`) having a word of every group of lexemes, or of any group with `every`
-   * false.
+   * false: anywhere, and, only when `places` is asked (else they are empty), in the name and in the title.
    */
-  matching(groups: readonly number[][], every: boolean, size: number): Bitset {
-    let result: Bitset | undefined;
+  matching(groups: readonly number[][], every: boolean, size: number, places: boolean): Matches {
+    let result: Matches | undefined;
     for (const lexemes of groups) {
-      const group = new Bitset(size);
+      const placed = places ? size : 0;
+      const group = { text: new Bitset(size), name: new Bitset(placed), title: new Bitset(placed) };
       for (const lexeme of lexemes) {
-        const end = lexeme < this.offsets.length - 1 ? this.offsets[lexeme + 1] : 0;
-        for (let i = lexeme < this.offsets.length - 1 ? this.offsets[lexeme] : 0; i < end; i++) group.set(this.slots[i]);
-        for (const slot of this.added[lexeme] ?? []) group.set(slot);
+        const packed =
+          lexeme < this.offsets.length - 1 ? this.packed.subarray(this.offsets[lexeme], this.offsets[lexeme + 1]) : [];
+        const recent = this.recent.get(lexeme) ?? [];
+        for (const postings of [packed, recent]) {
+          if (places) mark(postings, group);
+          else group.text.setEach(postings, inText, 3);
+        }
       }
-      result = result ? (every ? result.and(group) : result.or(group)) : group;
+      result = result
+        ? {
+            text: every ? result.text.and(group.text) : result.text.or(group.text),
+            name: every ? result.name.and(group.name) : result.name.or(group.name),
+            title: every ? result.title.and(group.title) : result.title.or(group.title),
+          }
+        : group;
     }
-    return result ?? new Bitset(size);
+    return result ?? { text: new Bitset(size), name: new Bitset(size), title: new Bitset(size) };
   }
 
-  private packedLength(lexeme: number): number {
-    return lexeme < this.offsets.length - 1 ? this.offsets[lexeme + 1] - this.offsets[lexeme] : 0;
+  private eachAdded(visit: (lexeme: number, posting: number) => void): void {
+    this.chunks.forEach((chunk, c) => {
+      const end = c === this.chunks.length - 1 ? this.used : chunk.length;
+      for (let i = 0; i < end; i += 2) visit(chunk[i], chunk[i + 1]);
+    });
+    for (const [lexeme, postings] of this.recent) for (const posting of postings) visit(lexeme, posting);
   }
+}
+
+/** Sets each posting's slot in the sets of the places it names. */
+function mark(postings: ArrayLike<number>, into: Matches): void {
+  into.text.setEach(postings, inText, 3);
+  into.name.setEach(postings, inName, 3);
+  into.title.setEach(postings, inTitle, 3);
 }

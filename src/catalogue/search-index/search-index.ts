@@ -1,17 +1,15 @@
 import type pg from 'pg';
 import { prepared, sql, type ReadPool, type Sql } from '../../platform/sql.js';
+import { summaryJson, type Summary } from '../sql.js';
 import { ListingIndex, type CategoryRow, type SearchRow } from './listing-index.js';
 
-/** The columns of `search_listing` (as `l`) the index keeps, and the summary fields of `listing` (as `x`). */
+/** The columns of `search_listing` (as `l`) the index keeps. */
 const rowColumns = sql`l.id, l.site_id, l.status, l.launch_week - date '1970-01-01' as launch_day, l.stage, l.country,
   l.pricing_model, l.domain, l.category_ids, l.vote_count, l.follower_count, l.view_count,
   (extract(epoch from coalesce(l.launched_at, l.launch_week::timestamptz, l.created_at)) * 1000000)::float8 as newest_us,
   extract(epoch from coalesce(l.launched_at, l.created_at))::float8 as trending_from,
   l.name_key, tsvector_to_array(l.name_vector) as name_words, tsvector_to_array(l.title_vector) as title_words,
-  tsvector_to_array(l.search_vector) as words,
-  json_build_object('id', x.id, 'slug', x.slug, 'name', x.name, 'tagline', x.tagline, 'website_url', x.website_url,
-    'logo_url', x.logo_url, 'country', x.country, 'pricing_model', x.pricing_model, 'stage', x.stage, 'status', x.status,
-    'launch_week', x.launch_week, 'launched_at', iso_utc(x.launched_at))::text as card`;
+  tsvector_to_array(l.search_vector) as words`;
 
 /** Changes whenever a category is added, edited or deleted (each row version has its own xmin). */
 const categoriesVersionSql = sql`(select coalesce(string_agg(c.xmin::text, ',' order by c.id), '') from category c)`;
@@ -70,6 +68,18 @@ export class SearchIndex {
     private readonly catchUpLimit = defaultCatchUpLimit,
   ) {}
 
+  /** The summaries of listings by id, in the order given (one that is gone meanwhile is left out). */
+  async summaries(ids: readonly number[]): Promise<Summary[]> {
+    if (!ids.length) return [];
+    const rows = await prepared(
+      this.pool,
+      sql<{ id: number; summary: Summary }>`select l.id, ${summaryJson} as summary from listing l
+        where l.id = any(${sql.array(ids, 'int')})`,
+    );
+    const byId = new Map(rows.map((r) => [r.id, r.summary]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
   /** The index with every write committed before this call applied. */
   current(): Promise<ListingIndex> {
     if (!this.looking) {
@@ -104,7 +114,6 @@ export class SearchIndex {
         gone: number[];
       }>`select pg_current_snapshot()::text as snapshot, ${categoriesVersionSql} as categories_version,
         (select coalesce(json_agg(r), '[]') from (select ${rowColumns} from search_listing l
-           cross join lateral (select * from listing x where x.id = l.id offset 0) x
            where l.change_xid >= ${synced.xmax}::xid8 or l.change_xid = any(${synced.inProgress}::xid8[])
            limit ${this.catchUpLimit + 1}) r) as changed,
         (select coalesce(json_agg(g.id), '[]') from search_listing_gone g
@@ -161,7 +170,7 @@ async function load(pool: ReadPool): Promise<Synced> {
     const range = (from: number) => {
       const rows = read(
         sql<{ rows: SearchRow[] }>`select coalesce(json_agg(r), '[]') as rows from (select ${rowColumns}
-          from search_listing l join listing x on x.id = l.id where l.id > ${from} and l.id <= ${from + loadBatch}) r`,
+          from search_listing l where l.id > ${from} and l.id <= ${from + loadBatch}) r`,
       );
       rows.catch(() => undefined); // awaited below; a failure is thrown there, not left unhandled
       return rows;
