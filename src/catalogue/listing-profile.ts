@@ -58,11 +58,14 @@ export const profileColumns = (audience: 'public' | 'owner') => sql`${summaryJso
 type LiveNumbers = Pick<ListingProfile, 'votes' | 'followers' | 'views' | 'vote_ledger'>;
 const liveKeys: ReadonlySet<string> = new Set<keyof LiveNumbers>(['votes', 'followers', 'views', 'vote_ledger']);
 
-/** The listing's document (`listing_document`, null when there is none for its current version) and its live numbers. */
+/** A listing's stored document (`listing_document`; null when none is current) and its live numbers. */
+interface DocumentRow extends LiveNumbers {
+  document: string | null;
+}
+
+/** A public listing's `DocumentRow`, by its slug. */
 const documentSql = (siteId: number, slug: string) =>
-  sql<
-    LiveNumbers & { document: string | null }
-  >`select (select d.body from listing_document d where d.listing_id = l.id) as document,
+  sql<DocumentRow>`select (select d.body from listing_document d where d.listing_id = l.id) as document,
     l.vote_count as votes, l.follower_count as followers, l.view_count as views, ${voteLedgerJson} as vote_ledger
     from listing l where l.site_id = ${siteId} and l.slug = ${slug} and ${isPublic}`;
 
