@@ -23,6 +23,7 @@ import { Migration20261126120000OAuthConnectedApps } from './Migration2026112612
 import { Migration20261126130000PayTestModeDisputes } from './Migration20261126130000PayTestModeDisputes.js';
 import { Migration20261126140000DraftRegenerateAsked } from './Migration20261126140000DraftRegenerateAsked.js';
 import { Migration20261126160000VotesCountNotice } from './Migration20261126160000VotesCountNotice.js';
+import { Migration20261126170000VoteLedgerColumns } from './Migration20261126170000VoteLedgerColumns.js';
 import { Migration20261126180000ListingSearchIndexesDropped } from './Migration20261126180000ListingSearchIndexesDropped.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
@@ -52,5 +53,6 @@ export const migrationsList = [
   { name: 'Migration20261126130000PayTestModeDisputes', class: Migration20261126130000PayTestModeDisputes },
   { name: 'Migration20261126140000DraftRegenerateAsked', class: Migration20261126140000DraftRegenerateAsked },
   { name: 'Migration20261126160000VotesCountNotice', class: Migration20261126160000VotesCountNotice },
+  { name: 'Migration20261126170000VoteLedgerColumns', class: Migration20261126170000VoteLedgerColumns },
   { name: 'Migration20261126180000ListingSearchIndexesDropped', class: Migration20261126180000ListingSearchIndexesDropped },
 ];

@@ -7,11 +7,14 @@ import { prepared, query, sql, type ReadPool } from '../platform/sql.js';
 import { JsonText } from '../platform/json-text.js';
 import { isPublic, listingUrl, summaryJson, withUrl, type Summary } from './sql.js';
 
-/** The public vote ledger: every vote cast, how many count, why the others do not; never who. */
-const voteLedgerJson =
-  sql.raw(`(select json_build_object('cast', count(*), 'counted', count(*) filter (where v.discount_reason is null),
-    'discounted', json_build_object(${discountReasons.map((r) => `'${r}', count(*) filter (where v.discount_reason = '${r}')`).join(', ')}),
-    'reviewed_at', iso_utc(l.votes_reviewed_at)) from vote v where v.listing_id = l.id)`);
+/**
+ * The public vote ledger: every vote cast, how many count, why the others do not; never who. Its
+ * numbers are kept on the listing by the vote trigger, so a read never aggregates its votes.
+ */
+const voteLedgerJson = sql.raw(`json_build_object(
+    'cast', l.vote_count + ${discountReasons.map((r) => `l.votes_${r}`).join(' + ')}, 'counted', l.vote_count,
+    'discounted', json_build_object(${discountReasons.map((r) => `'${r}', l.votes_${r}`).join(', ')}),
+    'reviewed_at', iso_utc(l.votes_reviewed_at))`);
 
 /**
  * Everything about a listing a profile shows, as the select list of one statement over `listing l`:
@@ -51,9 +54,19 @@ export const profileColumns = (audience: 'public' | 'owner') => sql`${summaryJso
   (select coalesce(json_agg(json_build_object('kind', x.kind, 'url', x.url, 'caption', x.caption) order by x.position, x.id), '[]')
      from listing_media x where x.listing_id = l.id) as media`;
 
-/** The listing's document (`listing_document`): null when there is none for its current version. */
+/** What votes, follows and views change: read with the document, never kept in its text. */
+type LiveNumbers = Pick<ListingProfile, 'votes' | 'followers' | 'views' | 'vote_ledger'>;
+const liveKeys: ReadonlySet<string> = new Set<keyof LiveNumbers>(['votes', 'followers', 'views', 'vote_ledger']);
+
+/** A listing's stored document (`listing_document`; null when none is current) and its live numbers. */
+interface DocumentRow extends LiveNumbers {
+  document: string | null;
+}
+
+/** A public listing's `DocumentRow`, by its slug. */
 const documentSql = (siteId: number, slug: string) =>
-  sql<{ document: string | null }>`select (select d.body from listing_document d where d.listing_id = l.id) as document
+  sql<DocumentRow>`select (select d.body from listing_document d where d.listing_id = l.id) as document,
+    l.vote_count as votes, l.follower_count as followers, l.view_count as views, ${voteLedgerJson} as vote_ledger
     from listing l where l.site_id = ${siteId} and l.slug = ${slug} and ${isPublic}`;
 
 /** The profile built from its rows, with the document version it is true for (same snapshot). */
@@ -95,8 +108,8 @@ export interface ProfileRow {
 
 /**
  * The public profile as JSON text: its document when current, else built from its rows and kept
- * as its document. Paid-only sections (story, milestones, media) only when unlocked. The document
- * leaves out `url`, the one field that depends on the configured origin, which is put first here.
+ * as its document, with the live numbers of the same statement. Paid-only sections (story,
+ * milestones, media) only when unlocked.
  */
 export async function getListingProfile(
   pool: ReadPool,
@@ -104,16 +117,33 @@ export async function getListingProfile(
   publicUrl: string,
   slug: string,
 ): Promise<JsonText<ListingProfile>> {
-  const answer = (document: string) =>
-    new JsonText<ListingProfile>(`{"url":${JSON.stringify(listingUrl(publicUrl, slug))},${document.slice(1)}`);
+  const url = listingUrl(publicUrl, slug);
   const [stored] = await prepared(pool, documentSql(siteId, slug));
   if (!stored) throw notFound(`Listing ${slug}`);
-  if (stored.document !== null) return answer(stored.document);
+  if (stored.document !== null) return withLiveNumbers(url, stored.document, stored);
   const [row] = await prepared(pool, profileSql(siteId, slug));
   if (!row) throw notFound(`Listing ${slug}`);
-  const document = JSON.stringify(completeProfile(Object.assign({}, row.summary), row));
+  const profile = completeProfile(Object.assign({}, row.summary), row);
+  const document = JSON.stringify(profile, function (this: unknown, key: string, value: unknown) {
+    return this === profile && liveKeys.has(key) ? undefined : value;
+  });
   await storeListingDocument(pool, row.listing_id, row.document_version, document);
-  return answer(document);
+  return withLiveNumbers(url, document, profile);
+}
+
+/**
+ * A document as get_listing sends it: `url` first (the one field that depends on the configured
+ * origin), then the document with its live numbers where a profile has them: the counters before
+ * `short_description`, the ledger before `not_found_on_website`. Found by their text: a quote
+ * inside a JSON string is escaped, and no object before them has keys of these names.
+ */
+function withLiveNumbers(url: string, document: string, live: LiveNumbers): JsonText<ListingProfile> {
+  const counters = document.indexOf(',"short_description":');
+  const ledger = document.indexOf(',"not_found_on_website":', counters);
+  return new JsonText<ListingProfile>(
+    `{"url":${JSON.stringify(url)},${document.slice(1, counters)},"votes":${live.votes},"followers":${live.followers},"views":${live.views}` +
+      `${document.slice(counters, ledger)},"vote_ledger":${JSON.stringify(live.vote_ledger)}${document.slice(ledger)}`,
+  );
 }
 
 /** The profile a row of `profileColumns` makes, as a visitor sees it. */

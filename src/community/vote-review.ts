@@ -131,7 +131,7 @@ export async function reviewVotes(
     const changes = votes
       .filter((v) => verdicts.get(voteKey(v)) !== v.reason)
       .map((v) => ({ listing_id: v.listingId, user_id: v.userId, reason: verdicts.get(voteKey(v)) ?? null }));
-    // One statement for every changed verdict; the vote trigger keeps the counted numbers and documents right.
+    // One statement for every changed verdict; the vote trigger keeps each listing's ledger numbers right.
     if (changes.length) {
       await execute(
         tx,

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { milestoneTitles, reviewTexts, updateTitles } from './vocabulary.js';
 import { query, sql, type Sql } from '../platform/sql.js';
 import { isPublic } from '../catalogue/sql.js';
+import { discountReasons } from '../domain/vote-rules.js';
 import type { Step } from './catalogue.js';
 import { bulkLoad } from './bulk-load.js';
 
@@ -44,14 +45,17 @@ export async function seedSignals(em: EntityManager, siteId: number, now: Date, 
 
 /**
  * What the signal tables' triggers would have left on the listings, written once: one rewrite of
- * every seeded listing, whose own triggers refresh its search copy, outdate its document and
- * announce the change, for the signals whose triggers only do that.
+ * every seeded listing, whose own triggers refresh its search copy and announce the change, and
+ * outdate the document of those whose other metrics changed (votes and follows leave it).
  */
-const setCounters = sql`update listing l set vote_count = coalesce(v.n, 0), follower_count = coalesce(f.n, 0),
+const setCounters = sql`update listing l set vote_count = coalesce(v.n, 0),
+   ${sql.raw(discountReasons.map((r) => `votes_${r} = coalesce(v.${r}, 0)`).join(', '))}, follower_count = coalesce(f.n, 0),
    domain_rating = d.value, domain_rating_on = d.measured_on, monthly_revenue_cents = r.amount_cents, revenue_month = r.month,
    billboard_cents = coalesce(b.cents, 0)
  from seed_target t
-   left join (select listing_id, count(*) filter (where discount_reason is null) as n from vote group by listing_id) v using (listing_id)
+   left join (select listing_id, count(*) filter (where discount_reason is null) as n,
+       ${sql.raw(discountReasons.map((r) => `count(*) filter (where discount_reason = '${r}') as ${r}`).join(', '))}
+     from vote group by listing_id) v using (listing_id)
    left join (select listing_id, count(*) as n from follow group by listing_id) f using (listing_id)
    left join (select distinct on (listing_id) listing_id, value, measured_on from domain_rating_snapshot order by listing_id, measured_on desc) d
      using (listing_id)

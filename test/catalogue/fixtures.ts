@@ -1,5 +1,6 @@
 import type { TestApp } from '../support/app.js';
 import { addWeeks, isoDate, mondayOf } from '../../src/domain/weeks.js';
+import { discountReasons } from '../../src/domain/vote-rules.js';
 
 /** A small hand-made catalogue whose every fact the tests know. */
 
@@ -102,4 +103,29 @@ export async function addVotes(app: TestApp, listingId: number, count: number, a
 
 export function weeksFromNow(n: number): Date {
   return addWeeks(mondayOf(new Date()), n);
+}
+
+/** A listing's vote ledger counted from its votes, to hold against the numbers the listing keeps. */
+export async function recountedLedger(
+  app: TestApp,
+  slug: string,
+): Promise<{ cast: number; counted: number; discounted: object }> {
+  const [row] = await sql<{ cast: number; counted: number; discounted: object }>(
+    app,
+    `select count(v.*)::int as cast, (count(v.*) filter (where v.discount_reason is null))::int as counted,
+       json_build_object(${discountReasons.map((r) => `'${r}', (count(v.*) filter (where v.discount_reason = '${r}'))::int`).join(', ')}) as discounted
+     from listing l left join vote v on v.listing_id = l.id where l.slug = ? group by l.id`,
+    [slug],
+  );
+  return row;
+}
+
+/** A listing's stored document: its version and text (null text: to be built at the next read). */
+export async function storedDocument(app: TestApp, slug: string): Promise<{ version: string; body: string | null } | undefined> {
+  const [row] = await sql<{ version: string; body: string | null }>(
+    app,
+    'select d.version, d.body from listing_document d join listing l on l.id = d.listing_id where l.slug = ?',
+    [slug],
+  );
+  return row;
 }

@@ -2,7 +2,7 @@ import { storeListingDocument } from '../../src/catalogue/listing-profile.js';
 import { openReadPool } from '../../src/platform/sql.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
-import { addCategory, addListing, addUser, sql } from './fixtures.js';
+import { addCategory, addListing, addUser, recountedLedger, sql, storedDocument } from './fixtures.js';
 
 type Profile = Record<string, unknown> & {
   tagline: string;
@@ -12,6 +12,8 @@ type Profile = Record<string, unknown> & {
   awards: Array<{ rank: number }>;
   community_rating: { count: number };
   votes: number;
+  followers: number;
+  views: number;
   vote_ledger: { cast: number; counted: number; discounted: Record<string, number>; reviewed_at: string | null };
   domain_rating: { trend: { points: unknown[] } } | null;
   milestones?: Array<{ title: string }>;
@@ -136,6 +138,72 @@ describe('listing documents', () => {
       const after = await profile();
       if (!shows(after)) throw new Error(`after "${statement}" the profile did not show it: ${JSON.stringify(after)}`);
     }
+  });
+
+  it('keeps the document through votes, follows and views, and shows their numbers at once', async () => {
+    const live = await addListing(app, { slug: 'doclive', name: 'Doclive' });
+    const [ann, bob] = [await addUser(app, 'doc-ann@example.com'), await addUser(app, 'doc-bob@example.com')];
+    const none = { voided: 0, self_vote: 0, ring: 0, burst: 0, shared_network: 0, new_account: 0 };
+    const first = await profile('doclive');
+    const kept = await storedDocument(app, 'doclive');
+    expect(kept?.body).toEqual(expect.any(String));
+    const steps: Array<[string, unknown[], Partial<Profile>]> = [
+      [
+        'insert into vote (listing_id, user_id) values (?, ?)',
+        [live, ann],
+        { votes: 1, vote_ledger: { cast: 1, counted: 1, discounted: none, reviewed_at: null } },
+      ],
+      [
+        `insert into vote (listing_id, user_id, discount_reason) values (?, ?, 'new_account')`,
+        [live, bob],
+        { votes: 1, vote_ledger: { cast: 2, counted: 1, discounted: { ...none, new_account: 1 }, reviewed_at: null } },
+      ],
+      [
+        `update vote set discount_reason = 'ring' where listing_id = ? and user_id = ?`,
+        [live, ann],
+        { votes: 0, vote_ledger: { cast: 2, counted: 0, discounted: { ...none, ring: 1, new_account: 1 }, reviewed_at: null } },
+      ],
+      [
+        `update listing set votes_reviewed_at = '2026-11-23 10:00:00+00' where id = ?`,
+        [live],
+        {
+          vote_ledger: {
+            cast: 2,
+            counted: 0,
+            discounted: { ...none, ring: 1, new_account: 1 },
+            reviewed_at: '2026-11-23T10:00:00Z',
+          },
+        },
+      ],
+      ['insert into follow (listing_id, user_id) values (?, ?)', [live, bob], { followers: 1 }],
+      ['update listing set view_count = view_count + 5 where id = ?', [live], { views: 5 }],
+      [
+        'delete from vote where listing_id = ? and user_id = ?',
+        [live, bob],
+        { votes: 0, vote_ledger: { cast: 1, counted: 0, discounted: { ...none, ring: 1 }, reviewed_at: '2026-11-23T10:00:00Z' } },
+      ],
+      [
+        'update vote set discount_reason = null where listing_id = ?',
+        [live],
+        { votes: 1, vote_ledger: { cast: 1, counted: 1, discounted: none, reviewed_at: '2026-11-23T10:00:00Z' } },
+      ],
+    ];
+    for (const [statement, params, shows] of steps) {
+      await sql(app, statement, params);
+      expect(await storedDocument(app, 'doclive')).toEqual(kept);
+      const after = await profile('doclive');
+      expect(after).toMatchObject(shows);
+      expect(after.vote_ledger).toMatchObject(await recountedLedger(app, 'doclive'));
+    }
+    // Everything else answers as before, in the same order; and as a document built afresh would.
+    const { votes: _v, followers: _f, views: _w, vote_ledger: _l, ...rest } = await profile('doclive');
+    const { votes: _v0, followers: _f0, views: _w0, vote_ledger: _l0, ...before } = first;
+    expect(Object.keys(rest)).toEqual(Object.keys(before));
+    expect(rest).toEqual(before);
+    const fromDocument = (await request(`${app.api}/listings/doclive`)).text;
+    await sql(app, 'update listing_document set version = version + 1, body = null where listing_id = ?', [live]);
+    expect((await request(`${app.api}/listings/doclive`)).text).toBe(fromDocument);
+    expect(await storedDocument(app, 'doclive')).toMatchObject({ body: kept?.body });
   });
 
   it('answers 404 for a listing that left the catalogue, and drops the document of a deleted one', async () => {

@@ -1,5 +1,6 @@
 import { startTestApp, type TestApp } from '../support/app.js';
 import { seedCatalogue } from '../../src/seed/catalogue.js';
+import { discountReasons } from '../../src/domain/vote-rules.js';
 
 /**
  * Pins the demo catalogue row for row: 2,100 listings (past the old seeder's first batch of 2,000),
@@ -24,12 +25,15 @@ const emailOf = (column: string) => `(select email from app_user where id = ${co
 const categorySlugs = (column: string) =>
   `(select array_agg(c.slug order by u.ord) from unnest(${column}) with ordinality u(id, ord) join category c on c.id = u.id)`;
 
+/** The listing's discounted votes by reason: recounts of the votes pinned here (seed.test.ts checks them). */
+const ledgerColumns = discountReasons.map((r) => `'votes_${r}'`).join(', ');
+
 /** Per table: a query of one jsonb `line` per row. */
 const dumps: Record<string, string> = {
   category: `select to_jsonb(t) - array['id', 'site_id', 'parent_id', 'created_at'] || jsonb_build_object('parent', (select slug from category p where p.id = t.parent_id)) as line from category t`,
   app_user: `select to_jsonb(t) - array['id', 'created_at'] as line from app_user t`,
   company: `select to_jsonb(t) - array['id', 'created_at'] as line from company t`,
-  listing: `select to_jsonb(t) - array['id', 'site_id', 'owner_id', 'company_id', 'category_ids', 'created_at', 'updated_at']
+  listing: `select to_jsonb(t) - array['id', 'site_id', 'owner_id', 'company_id', 'category_ids', 'created_at', 'updated_at', ${ledgerColumns}]
       || jsonb_build_object('rank', rank() over (order by id), 'owner', ${emailOf('t.owner_id')},
         'company', (select domain from company c where c.id = t.company_id), 'categories', ${categorySlugs('t.category_ids')}) as line from listing t`,
   founder: `select to_jsonb(t) - array['id', 'site_id', 'created_at'] || jsonb_build_object('rank', rank() over (order by id)) as line from founder t`,

@@ -6,6 +6,7 @@ import { createLogger } from '../../src/logger.js';
 import { copyInto, pgArray } from '../../src/seed/copy.js';
 import { query, sql as statement } from '../../src/platform/sql.js';
 import { sql } from './fixtures.js';
+import { discountReasons } from '../../src/domain/vote-rules.js';
 
 describe('seed', () => {
   let app: TestApp;
@@ -41,10 +42,11 @@ describe('seed', () => {
 
   it('leaves every counter as the triggers would have, and every trigger, index and key as it was', async () => {
     // The seed loads signals with their triggers off and sets the counters itself: recount them.
-    const counters = `select l.id, l.vote_count, l.follower_count, l.domain_rating, l.domain_rating_on, l.monthly_revenue_cents,
-      l.revenue_month, l.billboard_cents from listing l order by l.id`;
+    const counters = `select l.id, l.vote_count, ${discountReasons.map((r) => `l.votes_${r}`).join(', ')}, l.follower_count,
+      l.domain_rating, l.domain_rating_on, l.monthly_revenue_cents, l.revenue_month, l.billboard_cents from listing l order by l.id`;
     const recount = `select l.id,
         (select count(*) from vote v where v.listing_id = l.id and v.discount_reason is null)::int as vote_count,
+        ${discountReasons.map((r) => `(select count(*) from vote v where v.listing_id = l.id and v.discount_reason = '${r}')::int as votes_${r}`).join(',\n')},
         (select count(*) from follow f where f.listing_id = l.id)::int as follower_count,
         (select value from domain_rating_snapshot d where d.listing_id = l.id order by measured_on desc limit 1) as domain_rating,
         (select max(measured_on) from domain_rating_snapshot d where d.listing_id = l.id) as domain_rating_on,

@@ -2,7 +2,7 @@ import { operations } from '../../api/operations/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
 import { WebClient, type Page } from '../support/web-client.js';
-import { addListing, addUser, sql, weeksFromNow } from '../catalogue/fixtures.js';
+import { addListing, addUser, recountedLedger, sql, storedDocument, weeksFromNow } from '../catalogue/fixtures.js';
 import { runCli as cli } from '../support/cli.js';
 import { htmlProblems } from '../web/pages.js';
 
@@ -45,10 +45,14 @@ async function act(client: WebClient, slug: string, kind: string, extra: Record<
 describe('votes', () => {
   it('counts one vote per person while live, on the page, in get_listing and in community-weekly, and withdraws it', async () => {
     const ann = await person('ann@example.test');
+    await listing('comet');
+    const document = await storedDocument(app, 'comet');
+    expect(document?.body).toEqual(expect.any(String));
     const voted = await act(ann, 'comet', 'vote');
     expect(voted.status).toBe(303);
     expect(voted.location).toBe('/listings/comet#vote');
     expect((await listing('comet')).votes).toBe(1);
+    expect((await listing('comet')).vote_ledger).toMatchObject({ cast: 1, counted: 1 });
     expect(await weeklyVotes('comet')).toBe(1);
     const page = await ann.get('/listings/comet');
     expect(page.html).toMatch(/aria-pressed="true"><span class="label">▲ Voted<\/span> <span class="count">1 community vote</);
@@ -62,6 +66,9 @@ describe('votes', () => {
     const withdrawn = await act(ann, 'comet', 'vote');
     expect(withdrawn.status).toBe(303);
     expect((await listing('comet')).votes).toBe(0);
+    expect((await listing('comet')).vote_ledger).toMatchObject({ cast: 0, counted: 0 });
+    // Votes change the numbers read beside the listing's document, not the document.
+    expect(await storedDocument(app, 'comet')).toEqual(document);
     expect(await weeklyVotes('comet')).toBe(0);
     expect((await ann.get('/listings/comet')).html).toContain('aria-pressed="false"');
   });
@@ -181,8 +188,13 @@ describe('votes', () => {
     expect(record).toEqual({ reason: 'vote ring', n: 2 });
     // The votes stay in the ledger as voided, and withdrawing and casting again does not undo it.
     expect((await listing('comet')).vote_ledger).toMatchObject({ cast: 2, counted: 1, discounted: { voided: 1 } });
+    expect((await listing('rocket')).vote_ledger).toMatchObject(await recountedLedger(app, 'rocket'));
     await act(fay, 'comet', 'vote');
     await act(fay, 'comet', 'vote');
+    expect((await listing('comet')).vote_ledger).toMatchObject({ cast: 2, counted: 1, discounted: { voided: 1 } });
+    expect((await listing('comet')).vote_ledger).toMatchObject(await recountedLedger(app, 'comet'));
+    // Voiding again changes no verdict, and keeps the numbers true.
+    expect((await cli(app, 'votes', 'void', 'fay@example.test', '--reason', 'vote ring')).status).toBe(0);
     expect((await listing('comet')).vote_ledger).toMatchObject({ cast: 2, counted: 1, discounted: { voided: 1 } });
     expect((await listing('comet')).votes).toBe(1);
     expect((await cli(app, 'votes', 'void', 'nobody@example.test', '--reason', 'x')).status).toBe(1);

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
 import { runCli as cli } from '../support/cli.js';
 import { WebClient } from '../support/web-client.js';
-import { addListing, sql } from '../catalogue/fixtures.js';
+import { addListing, recountedLedger, sql, storedDocument } from '../catalogue/fixtures.js';
 import { htmlProblems } from '../web/pages.js';
 
 const hour = 3_600_000;
@@ -41,6 +41,9 @@ const none = { voided: 0, self_vote: 0, ring: 0, burst: 0, shared_network: 0, ne
 
 describe('votes people can trust', () => {
   it('keeps a brand-new account’s vote but does not count it, unless the account did something before', async () => {
+    await profile('fresh');
+    const document = await storedDocument(app, 'fresh');
+    expect(document?.body).toEqual(expect.any(String));
     expect(await vote(await person('newbie@example.test'), 'fresh')).toBe(303);
     const early = await person('early@example.test');
     const page = await early.get('/listings/fresh');
@@ -51,6 +54,9 @@ describe('votes people can trust', () => {
     const p = await profile('fresh');
     expect(p.votes).toBe(2);
     expect(p.vote_ledger).toEqual({ cast: 3, counted: 2, discounted: { ...none, new_account: 1 }, reviewed_at: null });
+    expect(p.vote_ledger).toMatchObject(await recountedLedger(app, 'fresh'));
+    expect(p.followers).toBe(1);
+    expect(await storedDocument(app, 'fresh')).toEqual(document);
     // Leaderboards and lists use counted votes only.
     const weekly = (await request(`${app.api}/leaderboards/community-weekly`)).body.items;
     expect(weekly.find((i: { listing: { slug: string } }) => i.listing.slug === 'fresh').metric.votes).toBe(2);
@@ -60,6 +66,7 @@ describe('votes people can trust', () => {
     for (const name of ['net1', 'net2', 'net3', 'net4'])
       expect(await vote(await person(`${name}@example.test`, 48), 'crowded')).toBe(303);
     expect((await profile('crowded')).vote_ledger).toMatchObject({ cast: 4, counted: 3, discounted: { shared_network: 1 } });
+    expect((await profile('crowded')).vote_ledger).toMatchObject(await recountedLedger(app, 'crowded'));
     const hashes = await sql<{ network_hash: string }>(
       app,
       `select distinct v.network_hash from vote v join listing l on l.id = v.listing_id where l.slug = 'crowded'`,
@@ -128,6 +135,8 @@ describe('a vote ring on launch week', () => {
     // Thirty accounts two days old, made for this: one vote each, for the same listing, nothing else.
     for (let i = 0; i < 30; i++) await voter(48, inLastWeek(30 + i / 10), ['ringed']);
     expect((await profile('ringed')).votes).toBe(30);
+    const document = await storedDocument(app, 'ringed');
+    expect(document?.body).toEqual(expect.any(String));
 
     const review = await cli(app, 'votes', 'review', '--week', lastWeek);
     expect(review.stderr).toBe('');
@@ -141,6 +150,10 @@ describe('a vote ring on launch week', () => {
     expect(ringed.vote_ledger).toMatchObject({ cast: 30, counted: 0, discounted: { ...none, ring: 30 } });
     expect(Date.parse(ringed.vote_ledger.reviewed_at)).toBeGreaterThan(Date.now() - hour);
     expect((await profile('honest')).vote_ledger).toMatchObject({ cast: 12, counted: 12, discounted: none });
+    for (const slug of ['ringed', 'honest', 'other-a'])
+      expect((await profile(slug)).vote_ledger).toMatchObject(await recountedLedger(app, slug));
+    // The review changed verdicts and its time, which are read beside the document.
+    expect(await storedDocument(app, 'ringed')).toEqual(document);
 
     const awarded = await cli(app, 'awards', 'compute', '--week', lastWeek);
     expect(awarded.status).toBe(0);
