@@ -58,6 +58,14 @@ export const profileColumns = (audience: 'public' | 'owner') => sql`${summaryJso
 type LiveNumbers = Pick<ListingProfile, 'votes' | 'followers' | 'views' | 'vote_ledger'>;
 const liveKeys: ReadonlySet<string> = new Set<keyof LiveNumbers>(['votes', 'followers', 'views', 'vote_ledger']);
 
+/**
+ * Where a live number stands in a stored document: the string NUL + its key. PostgreSQL's text and
+ * jsonb cannot hold NUL, so no value of a listing serializes to `"\u0000`; the holes keep the
+ * profile's key order without naming its neighbours.
+ */
+const liveHole = (key: string) => `\u0000${key}`;
+const liveHoles = /"\\u0000(votes|followers|views|vote_ledger)"/g;
+
 /** A listing's stored document (`listing_document`; null when none is current) and its live numbers. */
 interface DocumentRow extends LiveNumbers {
   document: string | null;
@@ -125,7 +133,7 @@ export async function getListingProfile(
   if (!row) throw notFound(`Listing ${slug}`);
   const profile = completeProfile(Object.assign({}, row.summary), row);
   const document = JSON.stringify(profile, function (this: unknown, key: string, value: unknown) {
-    return this === profile && liveKeys.has(key) ? undefined : value;
+    return this === profile && liveKeys.has(key) ? liveHole(key) : value;
   });
   await storeListingDocument(pool, row.listing_id, row.document_version, document);
   return withLiveNumbers(url, document, profile);
@@ -133,17 +141,11 @@ export async function getListingProfile(
 
 /**
  * A document as get_listing sends it: `url` first (the one field that depends on the configured
- * origin), then the document with its live numbers where a profile has them: the counters before
- * `short_description`, the ledger before `not_found_on_website`. Found by their text: a quote
- * inside a JSON string is escaped, and no object before them has keys of these names.
+ * origin), then the document with its live numbers in their holes (see `liveHole`).
  */
 function withLiveNumbers(url: string, document: string, live: LiveNumbers): JsonText<ListingProfile> {
-  const counters = document.indexOf(',"short_description":');
-  const ledger = document.indexOf(',"not_found_on_website":', counters);
-  return new JsonText<ListingProfile>(
-    `{"url":${JSON.stringify(url)},${document.slice(1, counters)},"votes":${live.votes},"followers":${live.followers},"views":${live.views}` +
-      `${document.slice(counters, ledger)},"vote_ledger":${JSON.stringify(live.vote_ledger)}${document.slice(ledger)}`,
-  );
+  const filled = document.replace(liveHoles, (_, key: keyof LiveNumbers) => JSON.stringify(live[key]));
+  return new JsonText<ListingProfile>(`{"url":${JSON.stringify(url)},${filled.slice(1)}`);
 }
 
 /** The profile a row of `profileColumns` makes, as a visitor sees it. */

@@ -206,6 +206,24 @@ describe('listing documents', () => {
     expect(await storedDocument(app, 'doclive')).toMatchObject({ body: kept?.body });
   });
 
+  it('puts the live numbers in their places whatever the listing says about them', async () => {
+    // Text and keys that look like the document's own: a splice that went by its neighbours' names would follow them.
+    const tricky = ',"short_description":"x","votes":"\\u0000votes","not_found_on_website":[]';
+    const listing = await addListing(app, { slug: 'doctricky', name: 'Doctricky', tagline: tricky });
+    await sql(app, `update listing set description = ?, socials = ?::jsonb where id = ?`, [
+      tricky,
+      JSON.stringify({ not_found_on_website: tricky, short_description: '"\\u0000vote_ledger"' }),
+      listing,
+    ]);
+    await profile('doctricky');
+    await sql(app, 'insert into vote (listing_id, user_id) values (?, ?)', [listing, await addUser(app, 'doc-cy@example.com')]);
+    const answer = await request<Profile>(`${app.api}/listings/doctricky`);
+    const parsed = JSON.parse(answer.text) as Profile & { socials: Record<string, string> };
+    expect(parsed).toMatchObject({ votes: 1, tagline: tricky, description: tricky, vote_ledger: { cast: 1, counted: 1 } });
+    expect(parsed.socials).toEqual({ not_found_on_website: tricky, short_description: '"\\u0000vote_ledger"' });
+    expect(answer.text.match(/"votes":/g)).toHaveLength(1);
+  });
+
   it('answers 404 for a listing that left the catalogue, and drops the document of a deleted one', async () => {
     const gone = await addListing(app, { slug: 'docgone', name: 'Docgone' });
     await profile('docgone');
