@@ -21,7 +21,10 @@ export class NearWords {
   private readonly known = new Set<string>();
   private readonly sorted = new SortedWords();
   private readonly trigramCounts: number[] = [];
-  private readonly byTrigram = new Map<string, number[]>();
+  /** By trigram code (see `trigrams`), the ids of the words that have it. */
+  private readonly byTrigram = new Array<number[] | undefined>(37 ** 3).fill(undefined);
+  /** Per word, the trigrams it shares with the term `near` is looking at (zero between looks). */
+  private shared = new Uint8Array(0);
 
   /** Adds a word (one that is not plain is not a `search_word` and is ignored). */
   add(word: string): void {
@@ -32,11 +35,7 @@ export class NearWords {
     this.sorted.add(word);
     const grams = trigrams(word);
     this.trigramCounts.push(grams.size);
-    for (const gram of grams) {
-      const ids = this.byTrigram.get(gram);
-      if (ids) ids.push(id);
-      else this.byTrigram.set(gram, [id]);
-    }
+    for (const gram of grams) if (typeof gram === 'number') (this.byTrigram[gram] ??= []).push(id);
   }
 
   /** Whether a known word starts with `term`. */
@@ -47,13 +46,18 @@ export class NearWords {
   /** The nearest known words of `term` (up to three, similarity at least 0.25). */
   near(term: string): string[] {
     const grams = trigrams(term);
-    const shared = new Map<number, number>();
+    if (this.shared.length < this.words.length) this.shared = new Uint8Array(this.words.length * 2);
+    const { shared } = this;
+    const touched: number[] = [];
     for (const gram of grams) {
-      for (const id of this.byTrigram.get(gram) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1);
+      if (typeof gram === 'string') continue;
+      for (const id of this.byTrigram[gram] ?? []) if (shared[id]++ === 0) touched.push(id);
     }
     const numbersToo = /[0-9]/.test(term);
     const found: Array<{ word: string; distance: number }> = [];
-    for (const [id, count] of shared) {
+    for (const id of touched) {
+      const count = shared[id];
+      shared[id] = 0;
       const word = this.words[id];
       if (!numbersToo && allDigits.test(word)) continue;
       const similarity = Math.fround(count / (grams.size + this.trigramCounts[id] - count));
@@ -66,10 +70,21 @@ export class NearWords {
   }
 }
 
-/** pg_trgm's trigrams of one word of lower-case letters and digits. */
-function trigrams(word: string): Set<string> {
+/** Letters, digits and the padding space, each a digit of a trigram's code in base 37. */
+const alphabet = ' abcdefghijklmnopqrstuvwxyz0123456789';
+const digitOf = new Map([...alphabet].map((c, i) => [c, i]));
+
+/**
+ * pg_trgm's trigrams of one word, each a number (three base-37 digits) when it has only letters,
+ * digits and spaces, as every word of the lexicon has (so the lexicon adds no strings); a term's
+ * other trigrams stay strings, which no word shares.
+ */
+function trigrams(word: string): Set<number | string> {
   const padded = `  ${word} `;
-  const grams = new Set<string>();
-  for (let i = 0; i + 3 <= padded.length; i++) grams.add(padded.slice(i, i + 3));
+  const grams = new Set<number | string>();
+  for (let i = 0; i + 3 <= padded.length; i++) {
+    const [a, b, c] = [digitOf.get(padded[i]), digitOf.get(padded[i + 1]), digitOf.get(padded[i + 2])];
+    grams.add(a === undefined || b === undefined || c === undefined ? padded.slice(i, i + 3) : (a * 37 + b) * 37 + c);
+  }
   return grams;
 }
