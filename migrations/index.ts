@@ -25,6 +25,7 @@ import { Migration20261126140000DraftRegenerateAsked } from './Migration20261126
 import { Migration20261126160000VotesCountNotice } from './Migration20261126160000VotesCountNotice.js';
 import { Migration20261126170000VoteLedgerColumns } from './Migration20261126170000VoteLedgerColumns.js';
 import { Migration20261126180000ListingSearchIndexesDropped } from './Migration20261126180000ListingSearchIndexesDropped.js';
+import { Migration20261126190000SearchListingCounters } from './Migration20261126190000SearchListingCounters.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
 export const migrationsList = [
@@ -55,4 +56,5 @@ export const migrationsList = [
   { name: 'Migration20261126160000VotesCountNotice', class: Migration20261126160000VotesCountNotice },
   { name: 'Migration20261126170000VoteLedgerColumns', class: Migration20261126170000VoteLedgerColumns },
   { name: 'Migration20261126180000ListingSearchIndexesDropped', class: Migration20261126180000ListingSearchIndexesDropped },
+  { name: 'Migration20261126190000SearchListingCounters', class: Migration20261126190000SearchListingCounters },
 ];

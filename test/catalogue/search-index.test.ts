@@ -39,6 +39,27 @@ describe('search index freshness', () => {
     expect(await slugsFor('q=notes&sort=votes')).toEqual(['quillpad', 'quillbox']);
   });
 
+  it('sees a rename and a counter in one statement, each copied as it needs', async () => {
+    await addListing(app, { slug: 'mixpad', name: 'Mixpad', tagline: 'Mixed notes' });
+    await addListing(app, { slug: 'mixbox', name: 'Mixbox', tagline: 'Mixed boxes' });
+    expect(await slugsFor('q=mixed&sort=votes')).toEqual(['mixpad', 'mixbox']);
+    await sql(
+      app,
+      `update listing set vote_count = vote_count + case when slug = 'mixbox' then 5 else 0 end,
+         name = case when slug = 'mixpad' then 'Blendpad' else name end where slug in ('mixpad', 'mixbox')`,
+    );
+    expect(await slugsFor('q=mixed&sort=votes')).toEqual(['mixbox', 'mixpad']);
+    expect(await slugsFor('q=blendpad')).toEqual(['mixpad']);
+    const rows = await sql<{ slug: string; vote_count: number; name_key: string }>(
+      app,
+      `select l.slug, s.vote_count, s.name_key from search_listing s join listing l using (id) where l.slug like 'mix%' order by l.slug`,
+    );
+    expect(rows).toEqual([
+      { slug: 'mixbox', vote_count: 5, name_key: 'mixbox' },
+      { slug: 'mixpad', vote_count: 0, name_key: 'blendpad' },
+    ]);
+  });
+
   it('drops a listing that left the catalogue or was deleted', async () => {
     const id = await addListing(app, { slug: 'quillgone', name: 'Quillgone', tagline: 'Soon gone' });
     expect(await slugsFor('q=quillgone')).toEqual(['quillgone']);
