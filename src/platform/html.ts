@@ -24,8 +24,11 @@ export type HtmlValue = Html | string | number | null | undefined | false | read
 
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
+const special = /[&<>"']/;
+
 function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => entities[c]);
+  // Most text has nothing to escape: a test is cheaper than a replace that makes a new string.
+  return special.test(text) ? text.replace(/[&<>"']/g, (c) => entities[c]) : text;
 }
 
 /** Whether a link may point there: http(s), mailto or a relative address; javascript:, data: and the rest are refused. */

@@ -1,3 +1,4 @@
+import { Random } from '../../src/domain/random.js';
 import { inName, inText, inTitle, Postings } from '../../src/catalogue/search-index/postings.js';
 
 const slotsOf = (set: { toArray(): Int32Array }) => [...set.toArray()];
@@ -33,5 +34,45 @@ describe('search postings', () => {
     const found = postings.matching([[1]], true, slots, true);
     expect(found.text.toArray().length).toBe(Math.floor((slots - 2) / 3) + 1);
     expect(found.name.toArray().length).toBe(found.text.toArray().filter((s) => s % 2).length);
+  });
+
+  it('answers as a plain scan would, for words few listings have and words most have, before and after packing', () => {
+    const rnd = new Random(5);
+    const slots = 3000;
+    // Word w is in about one listing in (w + 1): the first few are kept as bitsets, the rest as postings.
+    const had: Array<[number, number, number]> = [];
+    const postings = new Postings();
+    const addAll = (from: number, to: number) => {
+      for (let slot = from; slot < to; slot++) {
+        for (let w = 0; w < 40; w++) {
+          if (!rnd.chance(1 / (w + 1))) continue;
+          const places = inText | (rnd.chance(0.3) ? inName : 0) | (rnd.chance(0.5) ? inTitle : 0);
+          postings.add(slot, w, places);
+          had.push([slot, w, places]);
+        }
+      }
+    };
+    const scan = (groups: number[][], every: boolean, place: number) => {
+      const per = groups.map((lexemes) => new Set(had.filter(([, w, p]) => lexemes.includes(w) && p & place).map(([s]) => s)));
+      const all = [...new Set(had.map(([s]) => s))].sort((a, b) => a - b);
+      return all.filter((s) => (every ? per.every((set) => set.has(s)) : per.some((set) => set.has(s))));
+    };
+    const check = () => {
+      for (let i = 0; i < 30; i++) {
+        const groups = Array.from({ length: rnd.int(1, 3) }, () => Array.from({ length: rnd.int(1, 3) }, () => rnd.int(0, 39)));
+        const every = rnd.chance(0.5);
+        const found = postings.matching(groups, every, slots, true);
+        expect(slotsOf(found.text)).toEqual(scan(groups, every, inText));
+        expect(slotsOf(found.name)).toEqual(scan(groups, every, inName));
+        expect(slotsOf(found.title)).toEqual(scan(groups, every, inTitle));
+      }
+    };
+    addAll(0, 2000);
+    postings.compact();
+    check();
+    addAll(2000, slots);
+    check();
+    postings.compact();
+    check();
   });
 });

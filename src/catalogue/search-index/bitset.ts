@@ -25,8 +25,13 @@ export class Bitset {
 
   /** Adds `value >>> shift` of each value with a bit of `mask` set. */
   setEach(values: ArrayLike<number>, mask: number, shift: number): void {
+    this.setRange(values, 0, values.length, mask, shift);
+  }
+
+  /** `setEach` of `values[from .. to]`, without a view of them to make. */
+  setRange(values: ArrayLike<number>, from: number, to: number, mask: number, shift: number): void {
     const words = this.words;
-    for (let i = 0; i < values.length; i++) {
+    for (let i = from; i < to; i++) {
       const value = values[i];
       if (value & mask) words[value >>> (shift + 5)] |= 1 << ((value >>> shift) & 31);
     }

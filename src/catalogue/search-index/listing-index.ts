@@ -184,9 +184,11 @@ export class ListingIndex {
     );
   }
 
-  /** Packs the postings read so far; a load calls it once its rows are in. */
+  /** Packs the postings read so far and orders the words; a load calls it once its rows are in. */
   compact(): void {
     this.postings.compact();
+    this.lexicon.sort();
+    this.nearWords.sort();
   }
 
   search(q: IndexQuery): IndexPage {

@@ -38,6 +38,11 @@ export class NearWords {
     for (const gram of grams) if (typeof gram === 'number') (this.byTrigram[gram] ??= []).push(id);
   }
 
+  /** Puts the words added since in order now (see SortedWords). */
+  sort(): void {
+    this.sorted.sort();
+  }
+
   /** Whether a known word starts with `term`. */
   knowsPrefix(term: string): boolean {
     return !this.sorted.startingWith(term).next().done;

@@ -19,22 +19,32 @@ export interface Matches {
 }
 
 /**
+ * A word of more than this share of the slots keeps them as bitsets instead: three bitsets are then
+ * smaller than its postings, and a search ORs them a word at a time instead of reading each posting.
+ */
+const denseShare = 1 / 10;
+
+/**
  * For each word (by lexicon id), the postings of the listings that have it: `slot * 8 + places`,
  * with `places` the bits above. `compact` packs them into one typed array (word w's postings at
- * `offsets[w] .. offsets[w + 1]`). Until the first, postings are loaded into chunks of typed
- * arrays, so that a million listings' tens of millions of them are never JavaScript values; after
- * it, a change's postings wait per word (`recent`), where a search finds them too, until the next.
+ * `offsets[w] .. offsets[w + 1]`), but for a word most listings have ("for", "app"), whose slots
+ * it sets in bitsets of its own (`dense`). Until the first, postings are loaded into chunks of
+ * typed arrays, so that a million listings' tens of millions of them are never JavaScript values;
+ * after it, a change's postings wait per word (`recent`), where a search finds them too, until the next.
  */
 export class Postings {
   private offsets = new Int32Array(1);
   private packed = new Int32Array(0);
+  private readonly dense = new Map<number, Matches>();
   private chunks: Int32Array[] = [];
   private used = chunkPairs * 2;
   private loaded = false;
   private recent = new Map<number, number[]>();
   private waiting = 0;
+  private slots = 0;
 
   add(slot: number, lexeme: number, places: number): void {
+    this.slots = Math.max(this.slots, slot + 1);
     if (this.loaded) {
       const recent = this.recent.get(lexeme);
       if (recent) recent.push(slot * 8 + places);
@@ -57,16 +67,31 @@ export class Postings {
     const counts = new Int32Array(words + 1);
     for (let w = 0; w < this.offsets.length - 1; w++) counts[w + 1] = this.offsets[w + 1] - this.offsets[w];
     this.eachAdded((lexeme) => counts[lexeme + 1]++);
+    for (let w = 0; w < words; w++) {
+      if (this.dense.has(w) || counts[w + 1] <= this.slots * denseShare) continue;
+      const sets = { text: new Bitset(this.slots), name: new Bitset(this.slots), title: new Bitset(this.slots) };
+      if (w < this.offsets.length - 1) mark(this.packed.subarray(this.offsets[w], this.offsets[w + 1]), sets);
+      this.dense.set(w, sets);
+    }
+    for (const [w, sets] of this.dense) {
+      if (w < words) counts[w + 1] = 0;
+      for (const place of ['text', 'name', 'title'] as const) sets[place] = sets[place].grown(this.slots);
+    }
     const offsets = new Int32Array(words + 1);
     for (let w = 0; w < words; w++) offsets[w + 1] = offsets[w] + counts[w + 1];
     const packed = new Int32Array(offsets[words]);
     const next = offsets.slice(0, words);
     for (let w = 0; w < this.offsets.length - 1; w++) {
+      if (this.dense.has(w)) continue;
       const from = this.packed.subarray(this.offsets[w], this.offsets[w + 1]);
       packed.set(from, next[w]);
       next[w] += from.length;
     }
-    this.eachAdded((lexeme, posting) => (packed[next[lexeme]++] = posting));
+    this.eachAdded((lexeme, posting) => {
+      const sets = this.dense.get(lexeme);
+      if (sets) mark([posting], sets);
+      else packed[next[lexeme]++] = posting;
+    });
     this.offsets = offsets;
     this.packed = packed;
     this.chunks = [];
@@ -86,13 +111,21 @@ export class Postings {
       const placed = places ? size : 0;
       const group = { text: new Bitset(size), name: new Bitset(placed), title: new Bitset(placed) };
       for (const lexeme of lexemes) {
-        const packed =
-          lexeme < this.offsets.length - 1 ? this.packed.subarray(this.offsets[lexeme], this.offsets[lexeme + 1]) : [];
-        const recent = this.recent.get(lexeme) ?? [];
-        for (const postings of [packed, recent]) {
-          if (places) mark(postings, group);
-          else group.text.setEach(postings, inText, 3);
+        const sets = this.dense.size ? this.dense.get(lexeme) : undefined;
+        if (sets) {
+          group.text.or(sets.text);
+          if (places) {
+            group.name.or(sets.name);
+            group.title.or(sets.title);
+          }
+        } else if (lexeme < this.offsets.length - 1) {
+          const [from, to] = [this.offsets[lexeme], this.offsets[lexeme + 1]];
+          if (places) mark(this.packed.subarray(from, to), group);
+          else group.text.setRange(this.packed, from, to, inText, 3);
         }
+        const recent = this.recent.size ? this.recent.get(lexeme) : undefined;
+        if (recent && places) mark(recent, group);
+        else if (recent) group.text.setEach(recent, inText, 3);
       }
       result = result
         ? {

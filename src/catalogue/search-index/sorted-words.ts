@@ -11,6 +11,11 @@ export class SortedWords {
     this.pending.push(word);
   }
 
+  /** Puts the words added since in order now, so that the next search does not wait for it. */
+  sort(): void {
+    this.inOrder();
+  }
+
   /** The words starting with `prefix`, in order. */
   *startingWith(prefix: string): Generator<string> {
     const sorted = this.inOrder();
