@@ -29,11 +29,23 @@ const addVotes = (votes: string) => `update listing l set vote_count = l.vote_co
  * by the vote trigger in the update it already made, and get_listing reads them, the counters and
  * `votes_reviewed_at` with the document. So only a change of other columns outdates the document;
  * a change of these alone is still recorded for the batched announcement that drops read caches.
- * Documents stored before carry these numbers in their text, so every one is outdated here.
+ * Such a document (with holes where those numbers go) is kept in a column of its own, `live_body`:
+ * an api process from before this migration, still running during a rolling deploy, reads and
+ * writes `body` in its own format, and would otherwise send the holes as text. Both columns share
+ * the version, and every change that outdated the one outdates both.
  */
 export class Migration20261126170000VoteLedgerColumns extends Migration {
   override up(): void {
     this.addSql(`alter table listing ${reasons.map((r) => `add column votes_${r} int not null default 0`).join(', ')};`);
+    this.addSql('alter table listing_document add column live_body text;');
+    this.addSql(`create or replace function listing_documents_changed(ids int[]) returns void language sql as $$
+      insert into listing_document (listing_id, version)
+        select id, 1 from listing where id = any(ids) order by id
+      on conflict (listing_id) do update set version = listing_document.version + 1, body = null, live_body = null $$;`);
+    this.addSql(`create or replace function all_listings_changed() returns trigger language plpgsql as $$ begin
+      update listing_document set version = version + 1, body = null, live_body = null;
+      perform pg_notify('listing_changed', '*');
+      return null; end $$;`);
     this.addSql(`create or replace function listing_changed() returns trigger language plpgsql as $$
       declare outdated int[];
       begin

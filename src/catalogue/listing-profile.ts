@@ -73,7 +73,7 @@ interface DocumentRow extends LiveNumbers {
 
 /** A public listing's `DocumentRow`, by its slug. */
 const documentSql = (siteId: number, slug: string) =>
-  sql<DocumentRow>`select (select d.body from listing_document d where d.listing_id = l.id) as document,
+  sql<DocumentRow>`select (select d.live_body from listing_document d where d.listing_id = l.id) as document,
     l.vote_count as votes, l.follower_count as followers, l.view_count as views, ${voteLedgerJson} as vote_ledger
     from listing l where l.site_id = ${siteId} and l.slug = ${slug} and ${isPublic}`;
 
@@ -90,8 +90,8 @@ const profileSql = (siteId: number, slug: string) =>
 export async function storeListingDocument(pool: ReadPool, listingId: number, version: string, body: string): Promise<void> {
   await prepared(
     pool,
-    sql`insert into listing_document (listing_id, version, body) values (${listingId}, ${version}, ${body})
-      on conflict (listing_id) do update set body = excluded.body where listing_document.version = excluded.version`,
+    sql`insert into listing_document (listing_id, version, live_body) values (${listingId}, ${version}, ${body})
+      on conflict (listing_id) do update set live_body = excluded.live_body where listing_document.version = excluded.version`,
   );
 }
 

@@ -124,7 +124,7 @@ export async function recountedLedger(
 export async function storedDocument(app: TestApp, slug: string): Promise<{ version: string; body: string | null } | undefined> {
   const [row] = await sql<{ version: string; body: string | null }>(
     app,
-    'select d.version, d.body from listing_document d join listing l on l.id = d.listing_id where l.slug = ?',
+    'select d.version, d.live_body as body from listing_document d join listing l on l.id = d.listing_id where l.slug = ?',
     [slug],
   );
   return row;

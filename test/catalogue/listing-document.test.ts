@@ -35,7 +35,8 @@ describe('listing documents', () => {
     return response.body;
   };
   const stored = async () =>
-    (await sql<{ body: string | null }>(app, 'select body from listing_document where listing_id = ?', [id]))[0]?.body ?? null;
+    (await sql<{ body: string | null }>(app, 'select live_body as body from listing_document where listing_id = ?', [id]))[0]
+      ?.body ?? null;
 
   beforeAll(async () => {
     app = await startTestApp({ worker: false });
@@ -201,7 +202,7 @@ describe('listing documents', () => {
     expect(Object.keys(rest)).toEqual(Object.keys(before));
     expect(rest).toEqual(before);
     const fromDocument = (await request(`${app.api}/listings/doclive`)).text;
-    await sql(app, 'update listing_document set version = version + 1, body = null where listing_id = ?', [live]);
+    await sql(app, 'update listing_document set version = version + 1, live_body = null where listing_id = ?', [live]);
     expect((await request(`${app.api}/listings/doclive`)).text).toBe(fromDocument);
     expect(await storedDocument(app, 'doclive')).toMatchObject({ body: kept?.body });
   });
@@ -222,6 +223,21 @@ describe('listing documents', () => {
     expect(parsed).toMatchObject({ votes: 1, tagline: tricky, description: tricky, vote_ledger: { cast: 1, counted: 1 } });
     expect(parsed.socials).toEqual({ not_found_on_website: tricky, short_description: '"\\u0000vote_ledger"' });
     expect(answer.text.match(/"votes":/g)).toHaveLength(1);
+  });
+
+  it('neither reads nor spoils the text an api process from before the live numbers keeps', async () => {
+    await profile();
+    // Such a process, during a rolling deploy, stores its own format in `body`.
+    await sql(app, `update listing_document set body = '{"old":true}' where listing_id = ?`, [id]);
+    expect(await profile()).not.toHaveProperty('old');
+    await sql(app, `update listing set tagline = 'Words of a rolling deploy' where id = ?`, [id]);
+    const [row] = await sql<{ body: string | null; live_body: string | null }>(
+      app,
+      'select body, live_body from listing_document where listing_id = ?',
+      [id],
+    );
+    expect(row).toEqual({ body: null, live_body: null });
+    expect(await profile()).toMatchObject({ tagline: 'Words of a rolling deploy' });
   });
 
   it('answers 404 for a listing that left the catalogue, and drops the document of a deleted one', async () => {

@@ -101,7 +101,7 @@ describe('shared read cache of public reads', () => {
       app,
       // Triggers off, so nothing is announced; the listing's document is outdated by hand, as its trigger would.
       `do $$ begin perform set_config('session_replication_role', 'replica', true); update listing set tagline = 'Missed while away' where slug = 'cached-crm';
-        update listing_document set version = version + 1, body = null where listing_id = (select id from listing where slug = 'cached-crm'); end $$`,
+        update listing_document set version = version + 1, live_body = null where listing_id = (select id from listing where slug = 'cached-crm'); end $$`,
     );
     const [ended] = await sql<{ n: number }>(
       app,

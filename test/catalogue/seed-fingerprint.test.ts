@@ -56,7 +56,7 @@ const dumps: Record<string, string> = {
       || jsonb_build_object('listing', ${slugOf('t.id')}, 'categories', ${categorySlugs('t.category_ids')}) as line from search_listing t`,
   search_listing_gone: `select to_jsonb(t) - 'change_xid' as line from search_listing_gone t`,
   search_word: `select to_jsonb(t) as line from search_word t`,
-  listing_document: `select jsonb_build_object('listing', ${slugOf('t.listing_id')}, 'stored', t.body is not null) as line from listing_document t`,
+  listing_document: `select jsonb_build_object('listing', ${slugOf('t.listing_id')}, 'stored', t.live_body is not null) as line from listing_document t`,
 };
 
 async function fingerprint(app: TestApp): Promise<Record<string, string>> {

@@ -63,7 +63,7 @@ describe('seed', () => {
     const [{ stale }] = await sql<{ stale: string }>(
       app,
       `select count(*) as stale from listing l left join search_listing s using (id) left join listing_document d on d.listing_id = l.id
-       where s.vote_count is distinct from l.vote_count or s.follower_count is distinct from l.follower_count or d.body is not null`,
+       where s.vote_count is distinct from l.vote_count or s.follower_count is distinct from l.follower_count or d.live_body is not null`,
     );
     expect(Number(stale)).toBe(0);
     expect(await schema(app)).toEqual(schemaBefore);
