@@ -112,7 +112,8 @@ export const catalogueSection: BenchSection = {
       const measuredListingPaths = allListingPaths.slice(0, -warmUps);
       // Every document out of date, as after a change of each listing, just before the first-read
       // row (the rows before it read, and so built, some of them).
-      const outdateDocuments = () => stack.deps.readPool.query('update listing_document set version = version + 1, live_body = null');
+      const outdateDocuments = () =>
+        stack.deps.readPool.query('update listing_document set version = version + 1, live_body = null');
       // The documents the first-read row did not reach, built as their first reads would build them.
       const buildDocuments = () => eachOnce(uncached.url, measuredListingPaths, connections);
       // The bare route first and last: a busy moment of this shared machine shows as a gap
