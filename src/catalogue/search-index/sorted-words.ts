@@ -1,50 +1,59 @@
 /**
- * Words in code-unit order, so that the words starting with a prefix are one run of the list.
- * Additions wait in a list of their own and are merged in when the order is next needed: loading
- * tens of thousands of words costs one sort, not a shift of the list per word.
+ * Items in the code-unit order of their words, so that the items whose word starts with a prefix
+ * are one run of the list. Additions wait in a list of their own and are merged in when the order
+ * is next needed: loading hundreds of thousands of words costs one sort, not a shift of the list
+ * per word.
  */
-export class SortedWords {
-  private sorted: string[] = [];
-  private pending: string[] = [];
+export class SortedWords<Item = string> {
+  private sorted: Item[] = [];
+  private pending: Item[] = [];
 
-  add(word: string): void {
-    this.pending.push(word);
+  /** `wordOf` gives an item's word; by default the item is its word. */
+  constructor(private readonly wordOf: (item: Item) => string = (item) => item as string) {}
+
+  add(item: Item): void {
+    this.pending.push(item);
   }
 
-  /** Puts the words added since in order now, so that the next search does not wait for it. */
+  /** Puts the items added since in order now, so that the next search does not wait for it. */
   sort(): void {
     this.inOrder();
   }
 
-  /** The words starting with `prefix`, in order. */
-  *startingWith(prefix: string): Generator<string> {
+  /** The items whose word starts with `prefix`, in order. */
+  *startingWith(prefix: string): Generator<Item> {
     const sorted = this.inOrder();
-    for (let i = lowerBound(sorted, prefix); i < sorted.length && sorted[i].startsWith(prefix); i++) yield sorted[i];
+    for (let i = this.lowerBound(prefix); i < sorted.length && this.wordOf(sorted[i]).startsWith(prefix); i++) {
+      yield sorted[i];
+    }
   }
 
-  private inOrder(): string[] {
+  private inOrder(): Item[] {
     if (this.pending.length) {
-      const added = this.pending.sort();
+      const { wordOf } = this;
+      const before = (a: Item, b: Item) => wordOf(a) < wordOf(b);
+      const added = this.pending.sort((a, b) => (before(a, b) ? -1 : 1));
       this.pending = [];
-      const merged = new Array<string>(this.sorted.length + added.length);
+      const merged = new Array<Item>(this.sorted.length + added.length);
       let i = 0;
       let j = 0;
       for (let k = 0; k < merged.length; k++) {
-        merged[k] = j >= added.length || (i < this.sorted.length && this.sorted[i] < added[j]) ? this.sorted[i++] : added[j++];
+        merged[k] =
+          j >= added.length || (i < this.sorted.length && before(this.sorted[i], added[j])) ? this.sorted[i++] : added[j++];
       }
       this.sorted = merged;
     }
     return this.sorted;
   }
-}
 
-function lowerBound(sorted: readonly string[], word: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid] < word) lo = mid + 1;
-    else hi = mid;
+  private lowerBound(word: string): number {
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.wordOf(this.sorted[mid]) < word) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
-  return lo;
 }
