@@ -61,9 +61,10 @@ export async function getCategory(
     .map((r) => ({ slug: r.slug, name: r.name, live_listings: r.live_listings }));
   const rows = await query(
     em,
-    sql<{ item: Summary }>`select ${summaryJson} as item from listing l
-     where l.site_id = ${siteId} and l.status = 'live' and l.category_ids && ${descendantCategories(siteId, slug)}
-     order by l.vote_count desc, l.id ${pageLimit(page, perPage)}`,
+    // Walks the narrow copy's votes index (a vote must not touch listing's indexes).
+    sql<{ item: Summary }>`select ${summaryJson} as item from search_listing s join listing l on l.id = s.id
+     where s.site_id = ${siteId} and s.status = 'live' and s.category_ids && ${descendantCategories(siteId, slug)}
+     order by s.vote_count desc, s.id ${pageLimit(page, perPage)}`,
   );
   const total = all.find((r) => r.id === category.id)?.live_listings ?? 0;
   const { id: _id, ...shown } = category;

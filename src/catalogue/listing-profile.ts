@@ -195,6 +195,7 @@ export async function getAlternatives(
      where l.site_id = ${siteId} and l.slug = ${slug} and ${isPublic}`,
   );
   if (!listing) throw notFound(`Listing ${slug}`);
+  // The same-category part walks the narrow copy's votes index (a vote must not touch listing's indexes).
   const rows = await query(
     em,
     sql<{
@@ -203,10 +204,10 @@ export async function getAlternatives(
     }>`(select ${summaryJson} as item, true as approved, a.position as p1, 0 as p2 from listing_alternative a join listing l on l.id = a.alternative_id
         where a.listing_id = ${listing.id} and a.approved and l.status = 'live' order by a.position limit ${limit})
      union all
-     (select ${summaryJson}, false, 0, l.vote_count from listing l
-        where l.site_id = ${siteId} and l.status = 'live' and l.category_ids[1] = ${listing.primary_category} and l.id <> ${listing.id}
-          and l.id not in (select alternative_id from listing_alternative where listing_id = ${listing.id} and approved)
-        order by l.vote_count desc, l.id limit ${limit})`,
+     (select ${summaryJson}, false, 0, s.vote_count from search_listing s join listing l on l.id = s.id
+        where s.site_id = ${siteId} and s.status = 'live' and s.category_ids[1] = ${listing.primary_category} and s.id <> ${listing.id}
+          and s.id not in (select alternative_id from listing_alternative where listing_id = ${listing.id} and approved)
+        order by s.vote_count desc, s.id limit ${limit})`,
   );
   const items = rows
     .sort((x, y) => Number(y.approved) - Number(x.approved))
