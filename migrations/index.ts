@@ -27,6 +27,7 @@ import { Migration20261126170000VoteLedgerColumns } from './Migration20261126170
 import { Migration20261126180000ListingSearchIndexesDropped } from './Migration20261126180000ListingSearchIndexesDropped.js';
 import { Migration20261126190000SearchListingCounters } from './Migration20261126190000SearchListingCounters.js';
 import { Migration20261126200000ListingVotesHot } from './Migration20261126200000ListingVotesHot.js';
+import { Migration20261126210000FirstActivityIndexes } from './Migration20261126210000FirstActivityIndexes.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
 export const migrationsList = [
@@ -59,4 +60,5 @@ export const migrationsList = [
   { name: 'Migration20261126180000ListingSearchIndexesDropped', class: Migration20261126180000ListingSearchIndexesDropped },
   { name: 'Migration20261126190000SearchListingCounters', class: Migration20261126190000SearchListingCounters },
   { name: 'Migration20261126200000ListingVotesHot', class: Migration20261126200000ListingVotesHot },
+  { name: 'Migration20261126210000FirstActivityIndexes', class: Migration20261126210000FirstActivityIndexes },
 ];
