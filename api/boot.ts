@@ -8,7 +8,7 @@ import { createMailer } from '../src/mail/index.js';
 import { loadServerKeys } from '../src/accounts/server-keys.js';
 import { listingProfileKey, ReadCache } from '../src/platform/read-cache.js';
 import { announceCountChangesEvery, listenForListingChanges, type ListingChange } from '../src/platform/listing-changes.js';
-import { openReadPool } from '../src/platform/sql.js';
+import { openReadPool, openWritePool } from '../src/platform/sql.js';
 import { SearchIndex } from '../src/catalogue/search-index/search-index.js';
 import { buildApp } from './app.js';
 import type { AppDeps } from './deps.js';
@@ -42,6 +42,7 @@ export async function openDeps(
     config,
     orm,
     readPool,
+    writePool: openWritePool(at.databaseUrl, config.database.poolMax),
     temporal,
     log,
     site,
@@ -56,6 +57,7 @@ export async function closeDeps(deps: AppDeps): Promise<void> {
   await deps.mailer.close();
   await deps.temporal.connection.close();
   await deps.readPool.end();
+  await deps.writePool.end();
   await deps.orm.close();
 }
 

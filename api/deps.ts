@@ -6,7 +6,7 @@ import type { SiteRow } from '../src/catalogue/site-info.js';
 import type { Mailer } from '../src/mail/index.js';
 import type { ServerKeys } from '../src/accounts/server-keys.js';
 import type { ReadCache } from '../src/platform/read-cache.js';
-import type { ReadPool } from '../src/platform/sql.js';
+import type { ReadPool, WritePool } from '../src/platform/sql.js';
 import type { SearchIndex } from '../src/catalogue/search-index/search-index.js';
 
 /** Long-lived dependencies of the api process, built once at start-up. */
@@ -15,6 +15,8 @@ export interface AppDeps {
   orm: Orm;
   /** A plain `pg` pool for the prepared hot reads, independent of the ORM's internals. */
   readPool: ReadPool;
+  /** A plain `pg` pool for the prepared hot writes (votes), durable as the ORM's. */
+  writePool: WritePool;
   temporal: TemporalHandle;
   log: Logger;
   /** The site this process serves, read once at start-up. */

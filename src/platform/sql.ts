@@ -104,6 +104,9 @@ export async function builderQuery<Row>(knex: Knex, statement: Sql<Row>): Promis
 /** The process's plain `pg` pool for hot reads, beside the ORM's own. */
 export type ReadPool = pg.Pool;
 
+/** The process's plain `pg` pool for the hottest writes (votes), whose commits wait for the disk. */
+export type WritePool = pg.Pool;
+
 /** Dates, times and intervals stay text, as the ORM's connections give them, so a row reads alike on either. */
 function ormLikeTypes(): pg.CustomTypesConfig {
   const types = new pg.TypeOverrides();
@@ -112,16 +115,14 @@ function ormLikeTypes(): pg.CustomTypesConfig {
   return types;
 }
 
-export function openReadPool(databaseUrl: string, max: number): ReadPool {
+function openPlainPool(databaseUrl: string, max: number, name: string, options?: string): pg.Pool {
   // Idle connections live as long as the ORM's (30 s), so their prepared statements outlast a lull.
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max,
     idleTimeoutMillis: 30_000,
-    application_name: 'launch-directory reads',
-    // Its only writes are listing documents, which the next read builds again if a crash loses one
-    // (after the URL's own options, which this setting would otherwise replace).
-    options: [new URL(databaseUrl).searchParams.get('options'), '-c synchronous_commit=off'].filter(Boolean).join(' '),
+    application_name: `launch-directory ${name}`,
+    ...(options ? { options } : {}),
     types: ormLikeTypes(),
   });
   // An idle connection that breaks is dropped by the pool, which opens another when needed.
@@ -129,18 +130,34 @@ export function openReadPool(databaseUrl: string, max: number): ReadPool {
   return pool;
 }
 
+export function openReadPool(databaseUrl: string, max: number): ReadPool {
+  // Its only writes are listing documents, which the next read builds again if a crash loses one
+  // (after the URL's own options, which this setting would otherwise replace).
+  const options = [new URL(databaseUrl).searchParams.get('options'), '-c synchronous_commit=off'].filter(Boolean).join(' ');
+  return openPlainPool(databaseUrl, max, 'reads', options);
+}
+
+/**
+ * A vote through the ORM cost the api about as much CPU again as the rest of its request (its
+ * statement parsed and planned by PostgreSQL every time, the query builder's own work): on this
+ * pool it is a prepared statement.
+ */
+export function openWritePool(databaseUrl: string, max: number): WritePool {
+  return openPlainPool(databaseUrl, max, 'hot writes');
+}
+
 const statementNames = new Map<string, string>();
 
 /**
- * Runs a hot read as a named prepared statement: PostgreSQL parses it once per connection and,
- * after a few runs, reuses a generic plan (the profile statement plans in about 1 ms and runs in
- * 0.2 ms). The name derives from the text, so each distinct statement is prepared once.
+ * Runs a hot statement as a named prepared statement: PostgreSQL parses it once per connection
+ * and, after a few runs, reuses a generic plan (the profile statement plans in about 1 ms and runs
+ * in 0.2 ms). The name derives from the text, so each distinct statement is prepared once.
  */
-export async function prepared<Row>(pool: ReadPool, statement: Sql<Row>): Promise<Row[]> {
+export async function prepared<Row>(pool: pg.Pool, statement: Sql<Row>): Promise<Row[]> {
   const { text, values } = statement.toPostgres();
   let name = statementNames.get(text);
   if (!name) {
-    name = `read_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    name = `hot_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
     statementNames.set(text, name);
   }
   return (await pool.query<Row & pg.QueryResultRow>({ name, text, values })).rows;

@@ -75,8 +75,8 @@ export function communityRouter(deps: AppDeps): Router {
     const user = await actor(ctx, listingPath(slug), cast ? cast.user : ((await webUserOf(ctx, deps.readPool)) ?? null));
     if (!user) return;
     const state = cast
-      ? await castVote(ctx.state.em, slug, cast.facts, user.id, network, deps.config.votes)
-      : await withdrawVote(ctx.state.em, siteId, slug, user.id);
+      ? await castVote(deps.writePool, slug, cast.facts, user.id, network, deps.config.votes)
+      : await withdrawVote(deps.writePool, siteId, slug, user.id);
     toggled(ctx, slug, 'vote', 'community vote', state);
   });
 
