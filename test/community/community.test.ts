@@ -57,6 +57,7 @@ describe('votes', () => {
     const page = await ann.get('/listings/comet');
     expect(page.html).toMatch(/aria-pressed="true"><span class="label">▲ Voted<\/span> <span class="count">1 community vote</);
     expect(page.headers.get('cache-control')).toBe('private, no-store');
+    expect(page.headers.get('vary')).toBe('Cookie');
     expect(await htmlProblems(page.html)).toEqual([]);
 
     // The same form sent twice (a double click, a resubmission) is still one vote.

@@ -70,6 +70,7 @@ describe('listing web page', () => {
     const res = await getPage(`${app.url}/listings/inkwell`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(res.headers.get('vary')).toBe('Cookie');
     const html = res.text;
     expect(html).toContain('<title>Inkwell notes app · ');
     expect(html).toContain('<meta name="description" content="Notes that write back, on every device.">');

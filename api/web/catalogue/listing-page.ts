@@ -58,7 +58,9 @@ export function listingPage(deps: AppDeps): Middleware {
       ogType: 'article',
       image: profile.logo_url && isWebAddress(profile.logo_url) ? profile.logo_url : undefined,
     });
-    // A signed-in person's page carries their buttons and form token: never kept by a shared cache.
+    // A signed-in person's page carries their buttons and form token: never kept by a shared cache,
+    // which must not answer them with a visitor's page either.
+    ctx.vary('Cookie');
     if (viewer.signedIn) ctx.set('Cache-Control', 'private, no-store');
   };
 }
