@@ -103,8 +103,8 @@ export async function castVote(
     },
     rules,
   );
-  // A concurrent request may have added the vote since: theirs stands. Prepared, on the pool of
-  // hot writes: through the ORM it cost about as much CPU as the rest of the request.
+  // A concurrent request may have added the vote since: theirs stands. On the pool of hot writes
+  // (see openWritePool for why).
   const added = await prepared(
     pool,
     sql`insert into vote (listing_id, user_id, created_at, discount_reason, network_hash)
