@@ -1,0 +1,28 @@
+import { execFileSync } from 'node:child_process';
+
+/** Just after the last commit made before subjects were checked (e8ae59d); older history keeps its own. */
+const checkedSince = '2026-11-27T00:12:10Z';
+const maxSubjectLength = 72;
+
+function subjectsTooLong(subjects: string[]): string[] {
+  return subjects.filter((subject) => subject.length > maxSubjectLength);
+}
+
+function commitSubjectsSince(since: string): string[] {
+  const out = execFileSync('git', ['log', '--no-merges', `--since=${since}`, '--format=%h %s'], {
+    cwd: process.cwd(),
+    encoding: 'utf8',
+  });
+  return out.split('\n').filter(Boolean);
+}
+
+describe('commit subjects', () => {
+  it('refuses a subject over 72 characters and keeps one of exactly 72', () => {
+    expect(subjectsTooLong(['x'.repeat(72), 'y'.repeat(73)])).toEqual(['y'.repeat(73)]);
+  });
+
+  it('are at most 72 characters for every commit after the rule began, merges aside', () => {
+    const subjects = commitSubjectsSince(checkedSince).map((line) => line.slice(line.indexOf(' ') + 1));
+    expect(subjectsTooLong(subjects)).toEqual([]);
+  });
+});
