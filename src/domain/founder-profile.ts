@@ -33,7 +33,7 @@ export function founderProfileGate(founders: readonly FounderFacts[]): FounderPr
     if (bio < minBioChars) missing.push(`${name}: a bio of at least ${minBioChars} characters (now ${bio})`);
   }
   if (!founders.some((f) => f.hasSocialLink || f.hasInterviewAnswer)) {
-    missing.push('an interview answer (answer_interview) or a social link from at least one founder');
+    missing.push('an interview answer or a social link from at least one founder');
   }
   return { complete: missing.length === 0, missing };
 }

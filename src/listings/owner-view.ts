@@ -5,7 +5,7 @@ import { badgeEmbedHtml, standardBadge } from '../domain/badges.js';
 import { founderProfileGate, type FounderFacts } from '../domain/founder-profile.js';
 import type { ListingPlan, ListingStatus } from '../domain/listing-status.js';
 import { publicStatuses } from '../domain/catalogue-terms.js';
-import { nextStep, type BadgeGate } from '../domain/publication.js';
+import { nextStep, nextStepCode, type BadgeGate, type PublicationFacts } from '../domain/publication.js';
 import type { Page } from '../domain/pagination.js';
 import { notFound } from '../errors.js';
 import { readNewestFirst } from '../platform/paging.js';
@@ -44,7 +44,7 @@ const notCheckedYet: Omit<BadgeGate, 'embed_html'> = {
   checked_at: null,
   next_check_at: null,
   looked_at: null,
-  detail: 'Not checked yet: checks start when the free plan is chosen (choose_free_listing).',
+  detail: 'Not checked yet: checks start when the free plan is chosen.',
 };
 
 /** get_my_listing: the owner view of one of the caller's listings, whatever its status; another's is 404. */
@@ -91,6 +91,17 @@ function ownerView(row: OwnerRow, publicUrl: string): OwnerListing {
   };
   const badge: BadgeGate = { ...(row.badge ?? notCheckedYet), embed_html: badgeEmbedHtml(subject, standardBadge) };
   const founderProfile = founderProfileGate(row.founder_facts);
+  const publicationFacts: PublicationFacts = {
+    status: row.status,
+    plan,
+    launchWeek: row.launch_week,
+    launchedAt: row.launched_at,
+    statusReason: row.status_reason,
+    websiteUrl: profile.links.website,
+    listingUrl: subject.listingUrl,
+    badge,
+    founderProfile,
+  };
   const free = plan === 'free';
   return {
     ...profile,
@@ -103,17 +114,8 @@ function ownerView(row: OwnerRow, publicUrl: string): OwnerListing {
       badge: free ? badge : null,
       founder_profile: free ? founderProfile : null,
       status_reason: row.status_reason,
-      next_step: nextStep({
-        status: row.status,
-        plan,
-        launchWeek: row.launch_week,
-        launchedAt: row.launched_at,
-        statusReason: row.status_reason,
-        websiteUrl: profile.links.website,
-        listingUrl: subject.listingUrl,
-        badge,
-        founderProfile,
-      }),
+      next_step: nextStep(publicationFacts),
+      next_step_code: nextStepCode(publicationFacts),
     },
     story: row.story ?? null,
     milestones: row.milestones,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { date, founderStory, listingProfile, mediaItem, milestone, pageOf, timestamp } from '../catalogue/schemas.js';
 import { listingPlans, listingStatuses } from '../domain/listing-status.js';
+import { nextStepCodes } from '../domain/publication.js';
 
 /** What the owner operations answer, declared once (see src/catalogue/schemas.ts). */
 
@@ -35,6 +36,11 @@ export const publication = z.object({
     .nullable()
     .describe('Why the listing is in its status when a lifecycle put it there (e.g. back to draft after missed weeks).'),
   next_step: z.string().describe('The one thing to do next, in a sentence.'),
+  next_step_code: z
+    .enum(nextStepCodes)
+    .describe(
+      'The same next step as a stable code: choose_launch, meet_free_gates, await_gate_check, await_launch, post_updates, ask_about_rejection, ask_to_restore.',
+    ),
 });
 
 export const ownerListing = listingProfile.extend({

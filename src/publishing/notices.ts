@@ -31,7 +31,7 @@ export async function noticeOwner(
     const texts: Record<LaunchNotice, { subject: string; text: string }> = {
       week_moved: {
         subject: `${row.name} moved to the week of ${notice.week}`,
-        text: `The free launch of ${row.name} on ${row.site_name} could not happen last week: the badge or the founder profile was missing.\nIt is now queued for the week of ${notice.week}. See what is missing with get_my_listing (publication.next_step) or in your account.\n\n${link}\n`,
+        text: `The free launch of ${row.name} on ${row.site_name} could not happen last week: the badge or the founder profile was missing.\nIt is now queued for the week of ${notice.week}. Your listing's page in your account says what is missing.\n\n${link}\n`,
       },
       returned_to_draft: {
         subject: `${row.name} is back in draft`,

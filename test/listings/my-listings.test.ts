@@ -65,7 +65,7 @@ describe('list_my_listings and get_my_listing', () => {
     expect(gate.complete).toBe(false);
     expect(gate.missing).toEqual([
       'Ada: a bio of at least 80 characters (now 9)',
-      'an interview answer (answer_interview) or a social link from at least one founder',
+      'an interview answer or a social link from at least one founder',
     ]);
     await db.execute(`update founder set bio = ?, socials = '{"x": "https://x.com/ada"}' where id = ?`, [
       'b'.repeat(80),

@@ -80,7 +80,9 @@ describe('/me/listings/{id}', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.html).toContain('data-status="draft"');
-    expect(res.html).toMatch(/<p class="note" id="next-step"><strong>Next step:<\/strong> [^<]+<\/p>/);
+    expect(res.html).toContain(
+      '<p class="note" id="next-step"><strong>Next step:</strong> Choose how to launch: <a href="#free-launch">a free launch week</a>',
+    );
     expect(res.html).toMatch(/<textarea id="embed-code" rows="4" readonly>&lt;a href=[^<]+badge-co[^<]+<\/textarea>/);
     expect(res.html).toContain('<button type="button" data-copy="embed-code" hidden>Copy the code</button>');
     expect(res.html).toMatch(/<script src="\/assets\/copy-embed.js" integrity="sha384-[^"]+" defer><\/script>/);

@@ -46,11 +46,6 @@ export function pathSlug(value: string, what: string): string {
 }
 
 /** A field or key name as readers say it: "pricing_model" is "Pricing model". */
-export function fieldLabel(field: string): string {
-  const text = field.replace(/_/g, ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 export function listingPath(slug: string): string {
   return `/listings/${encodeURIComponent(slug)}`;
 }

@@ -1,3 +1,4 @@
+import { fieldLabel as label } from '../shared/labels.js';
 import type { RouterMiddleware as Middleware } from '@koa/router';
 import { html, joinHtml } from '../../../src/platform/html.js';
 import type { AppDeps } from '../../deps.js';
@@ -13,7 +14,6 @@ import {
   plural,
   readOperation,
   sendPage,
-  fieldLabel as label,
 } from './catalogue-html.js';
 
 const founderPath = (slug: string) => `/founders/${encodeURIComponent(slug)}`;

@@ -1,3 +1,4 @@
+import { fieldLabel as label } from '../shared/labels.js';
 import type { RouterMiddleware as Middleware } from '@koa/router';
 import type { Comparison } from '../../../src/catalogue/schemas.js';
 import { badgeModes, badgeShapes, badgeSizes } from '../../../src/domain/badges.js';
@@ -13,7 +14,6 @@ import {
   plural,
   readOperation,
   sendPage,
-  fieldLabel as label,
 } from './catalogue-html.js';
 
 function cell(value: Comparison['rows'][number]['a']): Html {

@@ -1,3 +1,4 @@
+import { fieldLabel as label } from '../shared/labels.js';
 import type { Context } from 'koa';
 import type { RouterMiddleware as Middleware } from '@koa/router';
 import { AppError } from '../../../src/errors.js';
@@ -7,7 +8,6 @@ import type { AppDeps } from '../../deps.js';
 import { storySections } from '../../operations/draft-schemas.js';
 import { getListing } from '../../operations/listings.js';
 import {
-  fieldLabel as label,
   listingPath,
   categoryChip,
   categoryPath,

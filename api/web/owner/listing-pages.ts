@@ -21,6 +21,7 @@ import {
   when,
   type SectionState,
 } from './listing-sections.js';
+import { nextStepBrief, nextStepWords } from './next-step.js';
 import { myListingPath } from './paths.js';
 
 /** A coming week of the week picker with the launch places it has left (get_launch_week). */
@@ -55,7 +56,7 @@ export function listingsBody(listings: readonly OwnerListing[]): Html {
     (
       l,
     ) => html`<tr data-listing="${l.id}"><td><a href="${myListingPath(l.id)}">${l.name}</a></td><td>${statusWords[l.status]}</td>
-<td>${l.publication.plan}</td><td>${l.publication.launch_week ?? '—'}</td><td>${l.publication.next_step}</td></tr>`,
+<td>${l.publication.plan}</td><td>${l.publication.launch_week ?? '—'}</td><td>${nextStepBrief(l)}</td></tr>`,
   );
   return html`<div class="scroll" role="region" aria-label="Your listings" tabindex="0"><table id="my-listings"><thead><tr><th>Listing</th><th>Status</th><th>Plan</th><th>Launch week</th><th>Next step</th></tr></thead>
 <tbody>${rows}</tbody></table></div>
@@ -71,7 +72,7 @@ export function listingBody(listing: OwnerListingDetail, state: ListingPageState
 ${p.launched_at && html`<dt>Launched</dt><dd>${when(p.launched_at)}</dd>`}
 <dt>Public page</dt><dd>${listing.visible ? html`<a href="${listing.url}">${listing.url}</a>` : 'not visible to visitors yet'}</dd></dl>
 ${p.status_reason && html`<p class="note">${p.status_reason}</p>`}
-<p class="note" id="next-step"><strong>Next step:</strong> ${p.next_step}</p>
+<p class="note" id="next-step"><strong>Next step:</strong> ${nextStepWords(listing)}</p>
 ${state.notice && html`<div class="note" role="status" id="form-result">${state.notice}</div>`}
 ${errorSummary(state.errors)}
 ${gatesSection(listing, state.csrf)}

@@ -1,3 +1,4 @@
+import { fieldLabel } from '../shared/labels.js';
 import type { InterviewQuestions } from '../../../src/catalogue/schemas.js';
 import type { OwnerListing, OwnerListingDetail } from '../../../src/listings/schemas.js';
 import { html, type Html } from '../../../src/platform/html.js';
@@ -94,25 +95,13 @@ ${control('description', 'Description', 'Optional.', 2000, 2)}${control('url', '
 )}</section>`;
 }
 
-const storyLabels: Record<(typeof storySections)[number], string> = {
-  title: 'Title',
-  story: 'The story',
-  why_started: 'Why you started',
-  problem: 'The problem',
-  journey: 'The journey',
-  challenges: 'Challenges',
-  achievements: 'Achievements',
-  lessons: 'Lessons',
-  whats_next: "What's next",
-};
-
 /** The founder story, section by section; an emptied section is removed. */
 export function storySection(listing: OwnerListing, state: SectionState): Html {
   const stored = listing.story?.sections ?? {};
   const controls = storySections.map((section) =>
     textControl(state.errors, {
       key: `story.${section}`,
-      label: storyLabels[section],
+      label: fieldLabel(section),
       value: valueOf(state, `story.${section}`, stored[section]),
       maxlength: section === 'title' ? 200 : 8000,
       rows: section === 'title' ? undefined : 3,
