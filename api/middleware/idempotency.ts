@@ -8,7 +8,7 @@ import type { Execution } from '../execute.js';
 export const idempotencyKeyPattern = /^[!-~]{1,255}$/;
 
 /**
- * Idempotency-Key semantics (DESIGN.md section 4): the first success is stored for the retention
+ * Idempotency-Key semantics (docs/architecture.md, Contracts at the edge): the first success is stored for the retention
  * time and replayed for the same key and body; another body is 422; a key still running is 409.
  * Failures are not stored, so a corrected retry with the same key runs again.
  */

@@ -53,7 +53,7 @@ export async function listAwards(
 /**
  * Writes the awards of one week, once: the three listings launched that week with the most
  * counted community votes cast until the week's end, ties to the earlier launch, then the lower id
- * (DESIGN, Publishing). A week already awarded is kept as it is, so a later run (or a vote cast
+ * (docs/architecture.md, Publishing). A week already awarded is kept as it is, so a later run (or a vote cast
  * after the week) changes nothing. Returns how many awards it wrote.
  */
 export async function writeWeeklyAwards(em: EntityManager, siteId: number, monday: Date): Promise<number> {

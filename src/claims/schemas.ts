@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageOf, timestamp } from '../catalogue/schemas.js';
 import { claimMethods, claimStatuses } from '../domain/claims.js';
 
-/** A claim as its claimant sees it (DESIGN, Claims), with the last check in words. */
+/** A claim as its claimant sees it (docs/architecture.md, Claims), with the last check in words. */
 export const claim = z.object({
   id: z.int().describe('The claim id, for verify_claim.'),
   slug: z.string().describe('The claimed listing.'),

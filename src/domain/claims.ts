@@ -2,7 +2,7 @@ import type { Evidence } from './evidence.js';
 import { registrableDomain } from './registrable-domain.js';
 
 /**
- * Claims (DESIGN, Claims): how a person proves they run a listing's website, and the only moves of
+ * Claims (docs/architecture.md, Claims): how a person proves they run a listing's website, and the only moves of
  * a claim's status. Pure: the check schedule here is what the claimVerification workflow follows.
  */
 export const claimMethods = ['dns', 'meta', 'file', 'email'] as const;

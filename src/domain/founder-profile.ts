@@ -1,5 +1,5 @@
 /**
- * The founder-profile gate of the free plan (DESIGN, Listings (owner side)): complete when every
+ * The founder-profile gate of the free plan (docs/architecture.md, Listings (owner side)): complete when every
  * founder on the listing has a name, a title and a bio of at least 80 characters, and at least one
  * of them has answered an interview question or has a social link.
  */

@@ -2,7 +2,7 @@ import type { ListingPlan } from './listing-status.js';
 import { addWeeks, isoDate, mondayOf, parseIsoDate } from './weeks.js';
 
 /**
- * When a listing launches (DESIGN, Publishing). Pure: the service counts the slots in PostgreSQL,
+ * When a listing launches (docs/architecture.md, Publishing). Pure: the service counts the slots in PostgreSQL,
  * the listingLaunch workflow asks here when to check next and what a check's result means.
  */
 

@@ -1,5 +1,5 @@
 /**
- * A listing's status and the only moves between them (DESIGN, Listings (owner side)). A submitted
+ * A listing's status and the only moves between them (docs/architecture.md, Listings (owner side)). A submitted
  * listing is a draft. The free plan queues it for a launch week, awaiting its badge until the gates
  * hold (scheduled), and sends it back to draft after missed weeks; a paid launch schedules it for a
  * week or makes it live at once; the start of its week makes a scheduled listing live. The site

@@ -1,5 +1,5 @@
 /**
- * An order's status and the only moves between them (DESIGN, Orders): pending until paid or
+ * An order's status and the only moves between them (docs/architecture.md, Orders): pending until paid or
  * expired; a paid order is fulfilled line by line; a paid or fulfilled order can be refunded, or
  * disputed by the payer with their bank (the provider says so).
  */

@@ -3,7 +3,7 @@ import type { ListingPlan, ListingStatus } from './listing-status.js';
 
 /**
  * Where a listing stands on its way to launch, and the one next step its owner (or their agent)
- * can take, as the owner view shows it (DESIGN, Listings (owner side) and Publishing). Pure.
+ * can take, as the owner view shows it (docs/architecture.md, Listings (owner side) and Publishing). Pure.
  */
 
 export interface BadgeGate {

@@ -37,7 +37,7 @@ const standardReasons: Record<VatNumberCheckResult, string> = {
 };
 
 /**
- * Which VAT an order carries (DESIGN, Orders): buyers outside the EU pay none; an EU business
+ * Which VAT an order carries (docs/architecture.md, Orders): buyers outside the EU pay none; an EU business
  * whose VAT number of another member state than the seller's VIES confirmed pays none under
  * reverse charge; every other EU buyer (consumers, numbers VIES did not confirm, and businesses
  * in the seller's own state) pays the standard rate of the buyer's state, and is told why.

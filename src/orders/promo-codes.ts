@@ -4,7 +4,7 @@ import { promoRefusalText, type PromoCode, type PromoKind, type PromoRefusal } f
 import { PromoCodeRecord } from '../entities/promo-code.js';
 import { execute, query, sql } from '../platform/sql.js';
 
-/** Wrong promo codes a caller may send per window before 429 (DESIGN, Orders). */
+/** Wrong promo codes a caller may send per window before 429 (docs/architecture.md, Orders). */
 export const promoMissLimit = 5;
 const windowMinutes = 15;
 
@@ -23,7 +23,7 @@ export async function findPromoCode(
   return row ? { ...row, startsAt: row.startsAt && new Date(row.startsAt), endsAt: row.endsAt && new Date(row.endsAt) } : null;
 }
 
-/** 400 promo_code_refused with the reason in `detail` and in `errors` (DESIGN, Orders). */
+/** 400 promo_code_refused with the reason in `detail` and in `errors` (docs/architecture.md, Orders). */
 export function promoCodeRefused(reason: PromoRefusal, code: string, promo?: PromoCode | null): AppError {
   const text = promoRefusalText(reason, code, promo);
   return new AppError('promo_code_refused', text, [{ path: 'body.promo_code', message: `${reason}: ${text}` }]);

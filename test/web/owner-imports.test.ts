@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 /**
- * The owner pages are views over registry operations (DESIGN 5, "Web pages are views over
- * registry operations"): they may reach the core only through api/ (the operations, execute, the
+ * The owner pages are views over registry operations (docs/architecture.md, Contracts at
+ * the edge): they may reach the core only through api/ (the operations, execute, the
  * web session), so no business rule or query can live in a page. From src/ they may import the
  * html template and the errors, and types (erased at build, they run nothing). They may not use
  * the database or the workflow client that the request or the app carries either.
