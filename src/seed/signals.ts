@@ -64,14 +64,24 @@ const setCounters = sql`update listing l set vote_count = coalesce(v.n, 0),
    left join (select listing_id, sum(amount_cents) as cents from billboard_contribution group by listing_id) b using (listing_id)
  where l.id = t.listing_id`;
 
-/** Two approved alternatives for some listings: the most voted of the same primary category. */
+/**
+ * Two approved alternatives for some listings: the most voted of the same primary category. The
+ * top three of each category are ranked once, in one sort of the live listings, since a listing
+ * may be among them itself; `listing` has no vote-count index (a vote's update stays HOT).
+ */
 function alternatives(siteId: number): Sql {
   return sql`insert into listing_alternative (listing_id, alternative_id, approved, position)
-   select l.id, a.id, true, a.position from seed_target t join listing l on l.id = t.listing_id
-   cross join lateral (select x.id, row_number() over (order by x.vote_count desc, x.id) as position from listing x
-     where x.site_id = ${siteId} and x.status = 'live' and x.category_ids[1] = l.category_ids[1] and x.id <> l.id
-     order by x.vote_count desc, x.id limit 2) a
-   where l.status = 'live' and t.nth % 20 = 0`;
+   select listing_id, alternative_id, true, position from (
+     select l.id as listing_id, top.id as alternative_id,
+       row_number() over (partition by l.id order by top.place) as position
+     from seed_target t join listing l on l.id = t.listing_id
+     join (select id, category_id, place from (
+         select id, category_ids[1] as category_id,
+           row_number() over (partition by category_ids[1] order by vote_count desc, id) as place
+         from listing where site_id = ${siteId} and status = 'live') ranked
+       where place <= 3) top on top.category_id = l.category_ids[1] and top.id <> l.id
+     where l.status = 'live' and t.nth % 20 = 0) picked
+   where position <= 2`;
 }
 
 /** The statements that write the signals, each named for the step that reports its time. */
