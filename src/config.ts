@@ -67,7 +67,8 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(24),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: flag.optional(),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
   VALIDATE_RESPONSES: flag.default(false),
   MCP_ALLOWED_HOSTS: z.string().optional(),
   MCP_OUTPUT_SCHEMAS: flag.default(false),
@@ -197,7 +198,10 @@ export interface Config {
   listingCountsNoticeMs: number;
   idempotencyTtlHours: number;
   bodyLimitBytes: number;
+  /** Trust a reverse proxy's X-Forwarded-* headers (protocol and host). */
   trustProxy: boolean;
+  /** How many rightmost X-Forwarded-For entries proxies we trust wrote (Koa's maxIpsCount); 0 = the socket's peer is the client. */
+  trustedProxyHops: number;
   seedListings: number;
   /** operator: who is told of what needs a person's eye (a promo code used past its limit); absent: the log only. */
   mail: { smtpUrl?: string; from: string; operator?: string };
@@ -331,7 +335,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     listingCountsNoticeMs: e.LISTING_COUNTS_NOTICE_MS,
     idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    trustProxy: e.TRUST_PROXY,
+    // TRUST_PROXY=true alone means one proxy in front, the usual reverse proxy.
+    trustProxy: e.TRUST_PROXY ?? (e.TRUST_PROXY_HOPS ?? 0) > 0,
+    trustedProxyHops: e.TRUST_PROXY_HOPS ?? (e.TRUST_PROXY ? 1 : 0),
     seedListings: e.SEED_LISTINGS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, operator: e.OPERATOR_EMAIL },
     auth: {
@@ -446,6 +452,8 @@ function refusals(e: ParsedEnv): Refusal[] {
   if (production) refused.push(...productionSecretRefusals(e));
   if (production && e.OAUTH_CLIENT_METADATA_TEST_ORIGINS)
     refuse('OAUTH_CLIENT_METADATA_TEST_ORIGINS', 'only for tests, never in production');
+  if (e.TRUST_PROXY === false && (e.TRUST_PROXY_HOPS ?? 0) > 0)
+    refuse('TRUST_PROXY_HOPS', 'trusted proxy hops contradict TRUST_PROXY=false');
   return refused;
 }
 

@@ -42,3 +42,45 @@ describe('sign-in link limits', () => {
     expect(await mailsTo('spray%@example.org')).toBe(20);
   });
 });
+
+describe('client addresses behind one trusted proxy', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    // TRUST_PROXY=true alone: one proxy in front, which appends the address it was reached from.
+    proxied = await startTestApp({
+      worker: false,
+      env: { TRUST_PROXY: 'true', SIGN_IN_LINKS_PER_CLIENT: '20', RATE_LIMIT_POINTS: '10' },
+    });
+  });
+  afterAll(() => proxied.close());
+
+  /** What the proxy sends on: the client's own X-Forwarded-For, then the address it saw, here with the client's port. */
+  const viaProxy = (spoofed: string, client: string) => ({ 'x-forwarded-for': `${spoofed}, ${client}` });
+
+  it('limits sign-in links by the address the proxy saw, whatever the client writes before it', async () => {
+    const browser = new WebClient(proxied.url);
+    const form = await browser.get('/sign-in');
+    const csrf = /name="csrf" value="([^"]+)"/.exec(form.html)![1];
+    const ask = (i: number, client: string) =>
+      browser.request('/sign-in', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...viaProxy(`198.51.100.${i}`, client) },
+        body: new URLSearchParams({ csrf, email: `proxied${i}@example.org` }),
+      });
+    const statuses: number[] = [];
+    // A fresh leftmost entry each time, and another source port, as a script behind one address would send.
+    for (let i = 0; i < 30; i++) statuses.push((await ask(i, i % 2 ? `203.0.113.7:${40000 + i}` : '203.0.113.7')).status);
+    expect(statuses).toEqual([...Array(20).fill(200), ...Array(10).fill(429)]);
+    // Another client behind the same proxy keeps its own budget.
+    expect((await ask(99, '[2001:db8::7]:443')).status).toBe(200);
+  });
+
+  it('limits API requests by that address too', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      const res = await fetch(`${proxied.api}/site`, { headers: viaProxy(`192.0.2.${i}`, '203.0.113.8') });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), ...Array(5).fill(429)]);
+  });
+});
