@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import Stripe from 'stripe';
+import { loadServerKeys } from '../../src/accounts/server-keys.js';
 import { ConfigError, loadConfig, publishedSecrets } from '../../src/config.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { freePort } from '../support/ports.js';
@@ -188,4 +189,20 @@ describe('a Stripe notice signed with the compose default', () => {
     },
     60_000,
   );
+});
+
+describe('the vote network key', () => {
+  it('is kept in PostgreSQL outside production only until the operator gives one, then deleted', async () => {
+    const app = await startTestApp({ worker: false });
+    try {
+      const stored = () => sql<{ name: string }>(app, `select name from server_secret where name = 'vote_network_key'`);
+      expect(await stored()).toHaveLength(1);
+      const { VOTE_NETWORK_KEY } = runTimeSecrets();
+      const config = loadConfig({ ...app.env, VOTE_NETWORK_KEY });
+      expect((await loadServerKeys(app.deps.orm.em.fork(), config)).voteNetworkKey).toBe(VOTE_NETWORK_KEY);
+      expect(await stored()).toHaveLength(0);
+    } finally {
+      await app.close();
+    }
+  });
 });
