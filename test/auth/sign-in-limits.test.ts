@@ -43,6 +43,38 @@ describe('sign-in link limits', () => {
   });
 });
 
+describe('the per-email limit', () => {
+  let own: TestApp;
+  beforeAll(async () => {
+    // A client budget of its own: the test above used up 127.0.0.1's.
+    own = await startTestApp({ worker: false, env: { SIGN_IN_LINKS_PER_EMAIL: '5' } });
+  });
+  afterAll(() => own.close());
+
+  it('counts a+1@, a+2@... as the one mailbox a@, and still mails each link to the address typed', async () => {
+    const browser = new WebClient(own.url);
+    const form = await browser.get('/sign-in');
+    const csrf = /name="csrf" value="([^"]+)"/.exec(form.html)![1];
+    const ask = (email: string) => browser.post('/sign-in', { csrf, email });
+    const statuses: number[] = [];
+    let refused: Page | undefined;
+    for (let i = 1; i <= 7; i++) {
+      const page = await ask(i === 7 ? 'Share+7@Example.org' : `share+${i}@example.org`);
+      statuses.push(page.status);
+      if (page.status === 429) refused ??= page;
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    expect(refused!.html).toContain('Several sign-in links were sent to this address lately');
+    expect((await ask('share@example.org')).status).toBe(429);
+    const mailed = await own.deps.orm.em
+      .fork()
+      .execute<{ recipient: string }[]>(`select recipient from mail_outbox where recipient ilike 'share%' order by id`);
+    expect(mailed.map((m) => m.recipient)).toEqual([1, 2, 3, 4, 5].map((i) => `share+${i}@example.org`));
+    // Another mailbox at the same domain keeps its own budget.
+    expect((await ask('other+1@example.org')).status).toBe(200);
+  });
+});
+
 describe('client addresses behind one trusted proxy', () => {
   let proxied: TestApp;
   beforeAll(async () => {
