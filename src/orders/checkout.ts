@@ -70,7 +70,7 @@ export async function buildOrder(
         status: 'pending',
         checkoutToken: randomBytes(24).toString('base64url'),
         expiresAt: new Date(Date.now() + buyer.config.orders.expiryHours * 3_600_000),
-        testMode: buyer.config.orders.payments.provider === 'test',
+        testMode: buyer.config.orders.payments.testMode,
         billingCountry: body.billing_country,
         vat: quote.vat,
         subtotalCents: 0,

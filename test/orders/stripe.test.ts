@@ -306,11 +306,12 @@ describe('the test payment step with Stripe configured', () => {
       billing_country: 'US',
     });
     const order = created.body;
-    expect(order.test_mode).toBe(false);
+    // Stripe at another address (stripe-mock) moves no money: the order says TEST, and is still paid through Stripe.
+    expect(order.test_mode).toBe(true);
 
     const browser = new WebClient(app.url);
     const page = await browser.get(order.checkout_url);
-    expect(page.html).not.toContain('TEST ORDER');
+    expect(page.html).toContain('TEST ORDER');
     expect(page.html).not.toContain('TEST PAYMENT');
     const paying = await browser.submit(page, `/checkout/${order.number}`, { action: 'pay', name: 'Tess', method: 'card' });
     expect(paying.status).toBe(302);
@@ -318,6 +319,7 @@ describe('the test payment step with Stripe configured', () => {
     expect((await orderOf(buyer.owner, order.number)).status).toBe('pending');
 
     // A test payment pays only an order made in test mode, whoever records it.
+    await sql(app, 'update orders set test_mode = false where number = ?', [order.number]);
     const outcome = await recordPayment(app.deps.orm.em.fork(), {
       number: order.number,
       provider: 'test',
@@ -328,22 +330,22 @@ describe('the test payment step with Stripe configured', () => {
     expect((await orderOf(buyer.owner, order.number)).status).toBe('pending');
   });
 
-  it('does not take real money for an order made in test mode', async () => {
+  it('does not pay an order made for real through a mock of Stripe', async () => {
     const buyer = await openShop(app, 'left-over@example.com', 'left-over');
     const created = await buyer.owner.call('POST', '/orders/checkout', {
       items: [{ product: 'unlock-sections', listing_id: buyer.listingId }],
       billing_country: 'US',
     });
-    // As if made before the deployment moved from the test provider to Stripe.
-    await sql(app, 'update orders set test_mode = true where number = ?', [created.body.number]);
+    // As if made before the deployment moved from Stripe itself to stripe-mock.
+    await sql(app, 'update orders set test_mode = false where number = ?', [created.body.number]);
     const sessions = () => stripeMock.requests.filter((r) => r.path === '/v1/checkout/sessions').length;
     const sessionsBefore = sessions();
     const browser = new WebClient(app.url);
     const page = await browser.get(created.body.checkout_url);
-    expect(page.html).toContain('TEST ORDER');
+    expect(page.html).not.toContain('TEST ORDER');
     const paying = await browser.submit(page, `/checkout/${created.body.number}`, { action: 'pay', name: 'Leftover' });
     expect(paying.status).toBe(409);
-    expect(paying.html).toContain('made with test payments');
+    expect(paying.html).toContain('made for real');
     expect(sessions()).toBe(sessionsBefore);
     expect((await orderOf(buyer.owner, created.body.number)).status).toBe('pending');
   });

@@ -107,14 +107,12 @@ export function checkoutRouter(deps: AppDeps): Router {
         method,
       });
       if (outcome === 'not_payable') return refuse(ctx, order, token, 409, 'This order cannot be paid with test payments.');
-    } else if (order.test_mode) {
-      return refuse(
-        ctx,
-        order,
-        token,
-        409,
-        'This order was made with test payments and cannot be paid for real: create a new one.',
-      );
+    } else if (order.test_mode !== deps.config.orders.payments.testMode) {
+      // A test order never reaches real money, and a real order is never paid through a mock.
+      const message = order.test_mode
+        ? 'This order was made with test payments and cannot be paid for real: create a new one.'
+        : 'This order was made for real and cannot be paid in test mode: create a new one.';
+      return refuse(ctx, order, token, 409, message);
     } else {
       const [owner] = await query(ctx.state.em, sql<{ email: string }>`select email from app_user where id = ${order.owner_id}`);
       const session = await provider.startPayment({
@@ -144,7 +142,7 @@ export function checkoutRouter(deps: AppDeps): Router {
 function checkoutBody(order: CheckoutOrder, token: string, csrf: string, provider: PaymentProvider, notice?: Html): Html {
   const test =
     order.test_mode &&
-    html`<p class="note warn" id="test-order" role="note"><strong>TEST ORDER</strong>: made with the test payment provider. No money moves; paid or not, nothing was paid.</p>`;
+    html`<p class="note warn" id="test-order" role="note"><strong>TEST ORDER</strong>: made in test mode. No money moves; paid or not, nothing was paid.</p>`;
   const status = html`${test}<p id="order-status" data-status="${order.status}">${statusText[order.status]}</p>`;
   if (order.status !== 'pending') return html`${notice}${status}${linesTable(order)}`;
   const field = (name: string, label: string, value: string, extra: Html | string = '') =>
