@@ -1,14 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Config } from '../config.js';
 import { orderNumber } from '../domain/order-status.js';
 import type { LineOptions } from '../domain/pricing.js';
 import { Order, type OrderEntity } from '../entities/order.js';
 import { OrderLine } from '../entities/order-line.js';
 import { AppError, notFound } from '../errors.js';
 import { query, sql } from '../platform/sql.js';
-import { priceOrderBody, type Buyer } from './quote.js';
-import type { OrderBody, OrderItem, Quote } from './schemas.js';
+import type { TemporalHandle } from '../temporal.js';
+import { startOrderFulfilment } from './lifecycle.js';
+import { buyerFor, priceOrderBody, type Buyer } from './quote.js';
+import type { OrderBody, OrderItem, OrderView, Quote } from './schemas.js';
+import { getOwnedOrder } from './view.js';
 
 /** Sets an order's priced lines and totals from a quote (a new order, or a pending one re-priced on its page). */
 function applyQuote(tx: EntityManager, order: OrderEntity, quote: Quote, body: OrderBody): void {
@@ -84,6 +88,27 @@ export async function buildOrder(
     },
     { clear: true },
   );
+}
+
+/** What a checkout needs beyond the database: the lifecycle to start, the rules, where its page lives. */
+export interface CheckoutDeps {
+  temporal: TemporalHandle;
+  config: Config;
+}
+
+/**
+ * create_checkout: builds a pending order from a body priced now, starts its lifecycle and
+ * answers the order with its checkout link.
+ */
+export async function createCheckout(
+  em: EntityManager,
+  deps: CheckoutDeps,
+  owner: Pick<Buyer, 'siteId' | 'ownerId'>,
+  body: OrderBody,
+): Promise<OrderView> {
+  const built = await buildOrder(em, buyerFor(deps.config, owner.siteId, owner.ownerId), body);
+  await startOrderFulfilment(deps.temporal, deps.config, { ...built, ownerId: owner.ownerId });
+  return getOwnedOrder(em, deps.config.publicUrl, owner.ownerId, built.number);
 }
 
 /** The items an order was built from, as a body would give them. */
