@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../config.js';
 import { moveOrder } from '../domain/order-status.js';
 import { noticeMismatch, type NoticedMoney } from '../domain/provider-notice.js';
-import { Order } from '../entities/order.js';
+import { Order, type OrderEntity } from '../entities/order.js';
 import { AppError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Mailer } from '../mail/index.js';
@@ -16,7 +16,7 @@ import { promoOverageOf, recordPromoOverage, reportPromoOverage } from './promo-
 
 export interface PaymentReport {
   number: string;
-  /** free: a total of 0, nothing to collect. */
+  /** free: a total of 0, nothing to collect (recorded only by payOrder, which priced it under the same lock). */
   provider: 'test' | 'stripe' | 'free';
   /** The provider's id of this notice: the same notice twice is recorded once. */
   eventId: string;
@@ -37,55 +37,60 @@ export interface PaymentDeps {
 }
 
 /**
- * Records a payment once: the notice's id is stored in the same transaction as the move
- * pending -> paid and the promo code's redemption, so a repeated notice changes nothing. A test
- * payment pays only an order made in test mode. A notice of another amount or currency is refused
- * (409) and rolls back, its id unrecorded. A code at its limit refuses a free order (nothing was
- * collected: 400 used_up, the order stays pending); a payment the provider already took is
- * honoured and kept as an overage. The caller then signals the order's lifecycle.
+ * Records a payment once, in the caller's transaction with the order locked: the notice's id is
+ * stored with the move pending -> paid and the promo code's redemption, so a repeated notice
+ * changes nothing. A free payment pays only a total of 0, and a test payment only an order made in
+ * test mode. A notice of another amount or currency is refused (409) and rolls back, its id
+ * unrecorded. A code at its limit refuses a free order (nothing was collected: 400 used_up, the
+ * order stays pending); a payment the provider already took is honoured and kept as an overage.
+ * The caller then announces the payment.
  */
-export async function recordPayment(em: EntityManager, report: PaymentReport): Promise<PaymentOutcome> {
-  return em.transactional(
+export async function recordPayment(tx: EntityManager, order: OrderEntity, report: PaymentReport): Promise<PaymentOutcome> {
+  const [fresh] = await query(
+    tx,
+    sql`insert into payment_event (provider, event_id, order_number) values (${report.provider}, ${report.eventId}, ${order.number})
+     on conflict do nothing returning 1 as one`,
+  );
+  if (!fresh) return 'duplicate';
+  const mismatch = report.paid && noticeMismatch(order, report.paid);
+  if (mismatch) throw new AppError('conflict', `Not a payment of order ${order.number}: ${mismatch}`);
+  if (report.provider === 'test' && !order.testMode) return 'not_payable';
+  if (report.provider === 'free' && order.totalCents !== 0) return 'not_payable';
+  const move = moveOrder(order.status, 'pay');
+  if (!move.ok) return 'not_payable';
+  Object.assign(order, {
+    status: move.status,
+    paidAt: new Date(),
+    provider: report.provider,
+    paymentMethod: report.method ?? null,
+    providerReference: report.reference ?? order.providerReference,
+    updatedAt: new Date(),
+  });
+  if (order.promo?.applied && !(await redeemPromoCode(tx, order.siteId, order.promo.code))) {
+    if (report.provider === 'free') throw promoCodeRefused('used_up', order.promo.code);
+    await recordPromoOverage(tx, order.siteId, order.promo.code, order.number);
+  }
+  return 'recorded';
+}
+
+/** Once a payment committed: the operator hears of a promo overage, and the order's lifecycle of the payment. */
+export async function announcePayment(em: EntityManager, deps: PaymentDeps, number: string): Promise<void> {
+  const overage = await promoOverageOf(em, number);
+  if (overage)
+    await reportPromoOverage({ log: deps.log, mailer: deps.mailer, operatorEmail: deps.config.mail.operator }, overage);
+  await signalOrderPaid(deps.temporal, number);
+}
+
+/** Records a provider's payment of an order by its number and, the first time, announces it. */
+export async function acceptPayment(em: EntityManager, deps: PaymentDeps, report: PaymentReport): Promise<PaymentOutcome> {
+  const outcome = await em.transactional(
     async (tx) => {
-      const [fresh] = await query(
-        tx,
-        sql`insert into payment_event (provider, event_id, order_number) values (${report.provider}, ${report.eventId}, ${report.number})
-         on conflict do nothing returning 1 as one`,
-      );
-      if (!fresh) return 'duplicate';
       const order = await tx.findOne(Order, { number: report.number }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!order) return 'not_payable';
-      const mismatch = report.paid && noticeMismatch(order, report.paid);
-      if (mismatch) throw new AppError('conflict', `Not a payment of order ${order.number}: ${mismatch}`);
-      if (report.provider === 'test' && !order.testMode) return 'not_payable';
-      const move = moveOrder(order.status, 'pay');
-      if (!move.ok) return 'not_payable';
-      Object.assign(order, {
-        status: move.status,
-        paidAt: new Date(),
-        provider: report.provider,
-        paymentMethod: report.method ?? null,
-        providerReference: report.reference ?? order.providerReference,
-        updatedAt: new Date(),
-      });
-      if (order.promo?.applied && !(await redeemPromoCode(tx, order.siteId, order.promo.code))) {
-        if (report.provider === 'free') throw promoCodeRefused('used_up', order.promo.code);
-        await recordPromoOverage(tx, order.siteId, order.promo.code, order.number);
-      }
-      return 'recorded';
+      return order ? recordPayment(tx, order, report) : 'not_payable';
     },
     { clear: true },
   );
-}
-
-/** Records the payment, tells the operator of an overage and, the first time, the order's lifecycle. */
-export async function acceptPayment(em: EntityManager, deps: PaymentDeps, report: PaymentReport): Promise<PaymentOutcome> {
-  const outcome = await recordPayment(em, report);
-  if (outcome !== 'recorded') return outcome;
-  const overage = await promoOverageOf(em, report.number);
-  if (overage)
-    await reportPromoOverage({ log: deps.log, mailer: deps.mailer, operatorEmail: deps.config.mail.operator }, overage);
-  await signalOrderPaid(deps.temporal, report.number);
+  if (outcome === 'recorded') await announcePayment(em, deps, report.number);
   return outcome;
 }
 

@@ -1,11 +1,10 @@
 import Stripe from 'stripe';
-import { recordPayment } from '../../src/orders/payment.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { runCli } from '../support/cli.js';
 import { request } from '../support/http.js';
 import { startStripeMock, type StripeMock } from '../support/stripe-mock.js';
 import { WebClient } from '../support/web-client.js';
-import { openShop, sql, type Shop } from './support.js';
+import { openShop, recordTestPayment, sql, type Shop } from './support.js';
 
 const webhookSecret = 'whsec_launch_directory_tests';
 const operatorEmail = 'site-team@example.com';
@@ -318,13 +317,7 @@ describe('the test payment step with Stripe configured', () => {
     expect((await orderOf(buyer.owner, order.number)).status).toBe('pending');
 
     // A test payment pays only an order made in test mode, whoever records it.
-    const outcome = await recordPayment(app.deps.orm.em.fork(), {
-      number: order.number,
-      provider: 'test',
-      eventId: `test-${order.number}`,
-      method: 'card',
-    });
-    expect(outcome).toBe('not_payable');
+    expect(await recordTestPayment(app, order.number)).toBe('not_payable');
     expect((await orderOf(buyer.owner, order.number)).status).toBe('pending');
   });
 

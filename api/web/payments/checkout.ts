@@ -2,13 +2,10 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../../src/errors.js';
-import { repriceOrder } from '../../../src/orders/checkout.js';
-import { acceptPayment } from '../../../src/orders/payment.js';
-import { buyerFor } from '../../../src/orders/quote.js';
+import { payOrder, type CheckoutAnswer } from '../../../src/orders/pay.js';
 import { checkoutUrl, orderForCheckout } from '../../../src/orders/view.js';
 import { createPaymentProvider, paymentMethods, type PaymentProvider } from '../../../src/payments/index.js';
 import { html, joinHtml, type Html } from '../../../src/platform/html.js';
-import { query, sql } from '../../../src/platform/sql.js';
 import type { AppDeps } from '../../deps.js';
 import { csrfToken, verifyCsrf } from '../shared/csrf.js';
 import { hidden, page } from '../shared/layout.js';
@@ -35,6 +32,7 @@ const billingForm = z.object({
 export function checkoutRouter(deps: AppDeps): Router {
   const router = new Router({ prefix: '/checkout' });
   const provider = createPaymentProvider(deps.config.orders);
+  const payDeps = { ...deps, provider };
   const keys = deps.keys.cookieKeys;
   router.use(htmlErrors(deps, { href: '/', label: 'Back to the home page' }), async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');
@@ -64,7 +62,7 @@ export function checkoutRouter(deps: AppDeps): Router {
 
   router.post('/:number', parseForm, async (ctx) => {
     const token = formField(ctx, 't') ?? '';
-    let order = await load(ctx, token);
+    const order = await load(ctx, token);
     verifyCsrf(ctx, keys, formField(ctx, 'csrf'));
     const back = checkoutUrl(deps.config.publicUrl, order.number, token);
     if (order.status !== 'pending') return ctx.redirect(back);
@@ -73,57 +71,32 @@ export function checkoutRouter(deps: AppDeps): Router {
     );
     if (!form.success) return refuse(ctx, order, token, 400, 'Check the billing details: a field is too long.');
     const billing = form.data;
+    let answer: CheckoutAnswer;
     try {
-      await repriceOrder(ctx.state.em, buyerFor(deps.config, deps.site.id, order.owner_id), order.number, {
-        name: billing.name,
-        address: billing.address,
-        country: billing.country || order.billing_country,
-        vatNumber: billing.vat_number || null,
-        promoCode: billing.promo_code || null,
+      answer = await payOrder(ctx.state.em, payDeps, {
+        number: order.number,
+        token,
+        action: formField(ctx, 'action') === 'pay' ? 'pay' : 'update',
+        billing: {
+          name: billing.name,
+          address: billing.address,
+          country: billing.country,
+          vatNumber: billing.vat_number || null,
+          promoCode: billing.promo_code || null,
+        },
+        shownTotal: formField(ctx, 'shown_total'),
+        method: formField(ctx, 'method'),
       });
     } catch (error) {
-      return refusal(ctx, order, token, error);
+      return refusal(ctx, await load(ctx, token), token, error);
     }
-    order = await load(ctx, token);
-    if (formField(ctx, 'action') !== 'pay') return render(ctx, order, token, html`<p class="note">Totals updated.</p>`);
-
-    if (!billing.name) return refuse(ctx, order, token, 400, 'Enter the name the invoice is made out to.');
-    if (formField(ctx, 'shown_total') !== String(order.total_cents)) {
-      return refuse(ctx, order, token, 409, `The total is now ${dollars(order.total_cents)}: check it, then press Pay again.`);
-    }
-    const method = formField(ctx, 'method') ?? '';
-    if (order.total_cents === 0) {
-      try {
-        await acceptPayment(ctx.state.em, deps, { number: order.number, provider: 'free', eventId: `free-${order.number}` });
-      } catch (error) {
-        return refusal(ctx, order, token, error);
-      }
-    } else if (provider.kind === 'test') {
-      if (!Object.hasOwn(paymentMethods, method)) return refuse(ctx, order, token, 400, 'Choose how to pay.');
-      const outcome = await acceptPayment(ctx.state.em, deps, {
-        number: order.number,
-        provider: 'test',
-        eventId: `test-${order.number}`,
-        method,
-      });
-      if (outcome === 'not_payable') return refuse(ctx, order, token, 409, 'This order cannot be paid with test payments.');
-    } else if (order.test_mode) {
-      return refuse(
-        ctx,
-        order,
-        token,
-        409,
-        'This order was made with test payments and cannot be paid for real: create a new one.',
-      );
-    } else {
-      const [owner] = await query(ctx.state.em, sql<{ email: string }>`select email from app_user where id = ${order.owner_id}`);
-      const session = await provider.startPayment({
-        number: order.number,
-        totalCents: order.total_cents,
-        email: owner.email,
-        returnUrl: back,
-      });
-      return ctx.redirect(session.url);
+    switch (answer.outcome) {
+      case 'updated':
+        return render(ctx, await load(ctx, token), token, html`<p class="note">Totals updated.</p>`);
+      case 'refused':
+        return refuse(ctx, await load(ctx, token), token, answer.status, answer.message);
+      case 'provider':
+        return ctx.redirect(answer.url);
     }
     ctx.status = 303;
     ctx.redirect(back);
@@ -133,7 +106,7 @@ export function checkoutRouter(deps: AppDeps): Router {
     ctx.status = status;
     render(ctx, order, token, html`<p class="note warn" id="checkout-error" role="alert">${message}</p>`);
   };
-  // A refusal of the core (a promo code used up meanwhile) is shown on the page; anything else is not the person's to fix.
+  // A refusal of the core (a promo code refused or used up meanwhile) is shown on the page; anything else is not the person's to fix.
   const refusal = (ctx: Context, order: CheckoutOrder, token: string, error: unknown) => {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     refuse(ctx, order, token, error.status, error.message);
