@@ -144,6 +144,7 @@ const envSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(24),
+  CHECKOUT_POSTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
   PAYMENT_PROVIDER: z.enum(['test', 'stripe']).optional(),
   ALLOW_TEST_PAYMENTS: flag.default(false),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -249,6 +250,8 @@ export interface OrdersConfig {
   seller: { name: string; address: string; country: string; vatNumber?: string };
   /** An order not paid within this long expires. */
   expiryHours: number;
+  /** Forms one client may post to one order's checkout page per minute. */
+  checkoutPostsPerMinute: number;
   /** test: a marked test step on the checkout page, no money moves; stripe: Checkout Session + signed webhook. */
   payments: { provider: 'test' } | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl?: string };
   /** Absent: VAT numbers are checked by format and check digit only (`vies_result: "format_only"`: standard VAT, never reverse charge). */
@@ -385,6 +388,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     orders: {
       seller: { name: e.SELLER_NAME, address: e.SELLER_ADDRESS, country: e.SELLER_COUNTRY, vatNumber: e.SELLER_VAT_NUMBER },
       expiryHours: e.ORDER_EXPIRY_HOURS,
+      checkoutPostsPerMinute: e.CHECKOUT_POSTS_PER_MINUTE,
       payments: paymentsConfig(e),
       vies: e.VIES_URL ? { url: e.VIES_URL.replace(/\/$/, ''), timeoutMs: e.VIES_TIMEOUT_MS } : undefined,
     },

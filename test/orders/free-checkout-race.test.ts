@@ -1,14 +1,16 @@
+import { loadConfig } from '../../src/config.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { WebClient } from '../support/web-client.js';
 import { addPromo, openShop, productPrices, sql, type Shop } from './support.js';
 
+const checkoutPostsPerMinute = 5;
 let app: TestApp;
 let shop: Shop;
 let fullPrice: number;
 
 beforeAll(async () => {
   // No worker: nothing is fulfilled, so one listing takes every round's order.
-  app = await startTestApp({ worker: false });
+  app = await startTestApp({ worker: false, env: { CHECKOUT_POSTS_PER_MINUTE: String(checkoutPostsPerMinute) } });
   shop = await openShop(app, 'racer@example.com', 'race-free');
   fullPrice = (await productPrices(app))['unlock-sections'];
   await addPromo(app, { code: 'FREE100', value: 10_000 });
@@ -64,4 +66,29 @@ describe('the free-checkout race', () => {
     const [promo] = await sql<{ redemptions: number }>(app, "select redemptions from promo_code where code = 'FREE100'");
     expect(promo.redemptions).toBe(settled.filter((o) => o.status === 'paid').length);
   }, 240_000);
+
+  it('limits checkout posts per order and client: 429 with Retry-After and the RateLimit headers', async () => {
+    const { number, url } = await fullPriceOrder();
+    const person = new WebClient(app.url);
+    const page = await person.get(url);
+    const update = { action: 'update', name: 'Busy', country: 'US' };
+    for (let n = 1; n <= checkoutPostsPerMinute; n++) {
+      const answer = await person.submit(page, `/checkout/${number}`, update);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('ratelimit-limit')).toBe(String(checkoutPostsPerMinute));
+      expect(answer.headers.get('ratelimit-remaining')).toBe(String(checkoutPostsPerMinute - n));
+    }
+    const refused = await person.submit(page, `/checkout/${number}`, update);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+    expect(Number(refused.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
+    expect(refused.html).toContain('Too many tries on this order');
+
+    expect(loadConfig({}).orders.checkoutPostsPerMinute).toBe(20);
+    // Another order of the same client has its own budget.
+    const other = await fullPriceOrder();
+    const otherPage = await person.get(other.url);
+    expect((await person.submit(otherPage, `/checkout/${other.number}`, update)).status).toBe(200);
+  });
 });

@@ -7,6 +7,7 @@ import { checkoutUrl, orderForCheckout } from '../../../src/orders/view.js';
 import { createPaymentProvider, paymentMethods, type PaymentProvider } from '../../../src/payments/index.js';
 import { html, joinHtml, type Html } from '../../../src/platform/html.js';
 import type { AppDeps } from '../../deps.js';
+import { budgetLimit } from '../../middleware/rate-limit.js';
 import { csrfToken, verifyCsrf } from '../shared/csrf.js';
 import { hidden, page } from '../shared/layout.js';
 import { dollars, linesTable, statusText } from './order-html.js';
@@ -27,7 +28,7 @@ const billingForm = z.object({
  * The checkout page, /checkout/<number>?t=<token>: the person reviews the lines, VAT and total,
  * enters billing details (VAT is worked out again when they change, the promo code checked
  * again) and pays through the provider. Plain forms, no script. Without the order's token the
- * page does not exist (404).
+ * page does not exist (404). Posts are limited per order and client (CHECKOUT_POSTS_PER_MINUTE).
  */
 export function checkoutRouter(deps: AppDeps): Router {
   const router = new Router({ prefix: '/checkout' });
@@ -39,13 +40,16 @@ export function checkoutRouter(deps: AppDeps): Router {
     await next();
   });
 
+  const numberOf = (ctx: Context) => String((ctx.params as Record<string, string>).number).slice(0, 24);
   const load = (ctx: Context, token: unknown) =>
-    orderForCheckout(
-      ctx.state.em,
-      deps.config.publicUrl,
-      String((ctx.params as Record<string, string>).number).slice(0, 24),
-      typeof token === 'string' ? token.slice(0, 64) : '',
-    );
+    orderForCheckout(ctx.state.em, deps.config.publicUrl, numberOf(ctx), typeof token === 'string' ? token.slice(0, 64) : '');
+  // Each post prices the order (and may ask VIES): one client hammering one order gets 429.
+  const posts = budgetLimit(deps, {
+    points: deps.config.orders.checkoutPostsPerMinute,
+    windowSeconds: 60,
+    key: (ctx) => `checkout:${numberOf(ctx)}:${ctx.ip}`,
+    refusal: (reset) => `Too many tries on this order's page from your network: try again in ${reset} seconds.`,
+  });
 
   const render = (ctx: Context, order: CheckoutOrder, token: string, notice?: Html) => {
     const csrf = csrfToken(ctx, keys);
@@ -60,7 +64,7 @@ export function checkoutRouter(deps: AppDeps): Router {
     render(ctx, order, token as string);
   });
 
-  router.post('/:number', parseForm, async (ctx) => {
+  router.post('/:number', posts, parseForm, async (ctx) => {
     const token = formField(ctx, 't') ?? '';
     const order = await load(ctx, token);
     verifyCsrf(ctx, keys, formField(ctx, 'csrf'));
