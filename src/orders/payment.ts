@@ -2,17 +2,18 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../config.js';
 import { moveOrder } from '../domain/order-status.js';
-import { noticeMismatch, type NoticedMoney } from '../domain/provider-notice.js';
+import { noticeMismatch, paymentVerdict, type NoticedMoney } from '../domain/provider-notice.js';
 import { Order, type OrderEntity } from '../entities/order.js';
 import { AppError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Mailer } from '../mail/index.js';
 import type { ConfirmedPayment } from '../payments/index.js';
-import { query, sql } from '../platform/sql.js';
 import type { TemporalHandle } from '../temporal.js';
 import { signalOrderPaid } from './lifecycle.js';
+import { freshPaymentEvent } from './payment-events.js';
 import { promoCodeRefused, redeemPromoCode } from './promo-codes.js';
 import { promoOverageOf, recordPromoOverage, reportPromoOverage } from './promo-overage.js';
+import { refundUnpayable, type UnpayableDeps } from './refund.js';
 
 export interface PaymentReport {
   number: string;
@@ -26,14 +27,15 @@ export interface PaymentReport {
   reference?: string;
 }
 
-export type PaymentOutcome = 'recorded' | 'duplicate' | 'not_payable';
+/** refunded: a provider's payment its order could not take went back (acceptProviderPayment). */
+export type PaymentOutcome = 'recorded' | 'duplicate' | 'not_payable' | 'refunded';
 
 /** What accepting a payment needs: the order's lifecycle to signal, and who hears of a promo overage. */
 export interface PaymentDeps {
   temporal: TemporalHandle;
   log: Logger;
   mailer: Mailer;
-  config: { mail: Pick<Config['mail'], 'operator'> };
+  config: Pick<Config, 'mail'>;
 }
 
 /**
@@ -46,12 +48,7 @@ export interface PaymentDeps {
  * The caller then announces the payment.
  */
 export async function recordPayment(tx: EntityManager, order: OrderEntity, report: PaymentReport): Promise<PaymentOutcome> {
-  const [fresh] = await query(
-    tx,
-    sql`insert into payment_event (provider, event_id, order_number) values (${report.provider}, ${report.eventId}, ${order.number})
-     on conflict do nothing returning 1 as one`,
-  );
-  if (!fresh) return 'duplicate';
+  if (!(await freshPaymentEvent(tx, report.provider, report.eventId, order.number))) return 'duplicate';
   const mismatch = report.paid && noticeMismatch(order, report.paid);
   if (mismatch) throw new AppError('conflict', `Not a payment of order ${order.number}: ${mismatch}`);
   if (report.provider === 'test' && !order.testMode) return 'not_payable';
@@ -81,21 +78,43 @@ export async function announcePayment(em: EntityManager, deps: PaymentDeps, numb
   await signalOrderPaid(deps.temporal, number);
 }
 
-/** Records a provider's payment of an order by its number and, the first time, announces it. */
-export async function acceptPayment(em: EntityManager, deps: PaymentDeps, report: PaymentReport): Promise<PaymentOutcome> {
+/** What a provider's payment needs beyond accepting it: the provider, to give back what an order cannot take. */
+export interface ProviderPaymentDeps extends PaymentDeps, UnpayableDeps {
+  config: Pick<Config, 'site' | 'mail'>;
+}
+
+/**
+ * A provider's verified payment (a completed Checkout Session), judged on its order as locked
+ * (paymentVerdict): it pays a pending order of exactly its amount and currency, once, and is
+ * announced; a payment the order cannot take (expired, canceled, repriced since its payment page
+ * was made, or paid already) is refunded and told to the owner and the operator, never delivered.
+ * Its event id is kept either way, so a redelivered notice changes nothing.
+ */
+export async function acceptProviderPayment(
+  em: EntityManager,
+  deps: ProviderPaymentDeps,
+  payment: ConfirmedPayment,
+): Promise<PaymentOutcome> {
   const outcome = await em.transactional(
-    async (tx) => {
-      const order = await tx.findOne(Order, { number: report.number }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      return order ? recordPayment(tx, order, report) : 'not_payable';
+    async (tx): Promise<PaymentOutcome> => {
+      const order = await tx.findOne(Order, { number: payment.number }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!order) return 'not_payable';
+      const verdict = paymentVerdict(order, payment);
+      if (verdict.verdict === 'pay') return recordPayment(tx, order, providerPayment(payment));
+      if (!(await freshPaymentEvent(tx, 'stripe', payment.eventId, order.number)) || verdict.verdict === 'held') {
+        return 'duplicate';
+      }
+      await refundUnpayable(tx, deps, order, payment, verdict);
+      return 'refunded';
     },
     { clear: true },
   );
-  if (outcome === 'recorded') await announcePayment(em, deps, report.number);
+  if (outcome === 'recorded') await announcePayment(em, deps, payment.number);
   return outcome;
 }
 
 /** A provider's verified notice of payment, as a report of it. */
-export function providerPayment(payment: ConfirmedPayment): PaymentReport {
+function providerPayment(payment: ConfirmedPayment): PaymentReport {
   return {
     number: payment.number,
     provider: 'stripe',

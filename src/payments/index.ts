@@ -48,7 +48,7 @@ export interface StripeProvider {
   startPayment(request: PaymentRequest): Promise<{ url: string; sessionId: string }>;
   /** Verifies a webhook's signature (400 when wrong); answers the payment, refund or dispute it reports, or null for other events. */
   verifiedNotice(rawBody: Buffer, signature: string | undefined): ProviderNotice | null;
-  /** Refunds the payment in full. */
+  /** Refunds the payment in full (a retry within a day reuses the first refund); 503 when Stripe does not. */
   refund(paymentIntent: string): Promise<void>;
 }
 
@@ -110,7 +110,14 @@ export function createPaymentProvider(config: OrdersConfig): PaymentProvider {
       return stripeNotice(event);
     },
     async refund(paymentIntent) {
-      await stripe.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey: `refund-${paymentIntent}` });
+      await stripe.refunds
+        .create({ payment_intent: paymentIntent }, { idempotencyKey: `refund-${paymentIntent}` })
+        .catch((error: Error) => {
+          throw new AppError(
+            'unavailable',
+            `The payment provider could not refund ${paymentIntent} (${error.message}). Try again in a moment.`,
+          );
+        });
     },
   };
 }
