@@ -45,7 +45,7 @@ export interface PayDeps extends PaymentDeps {
   config: Pick<Config, 'publicUrl' | 'orders' | 'launches' | 'mail'>;
 }
 
-type Decision = CheckoutAnswer | { outcome: 'start_provider'; totalCents: number; ownerId: number };
+type Decision = CheckoutAnswer | { outcome: 'start_provider'; totalCents: number; ownerId: number; expiresAt: Date };
 
 const refused = (status: 400 | 409, message: string): CheckoutAnswer => ({ outcome: 'refused', status, message });
 
@@ -92,7 +92,7 @@ export async function payOrder(em: EntityManager, deps: PayDeps, form: CheckoutF
         case 'test_order':
           return refused(409, 'This order was made with test payments and cannot be paid for real: create a new one.');
         case 'provider':
-          return { outcome: 'start_provider', totalCents: order.totalCents, ownerId: order.ownerId };
+          return { outcome: 'start_provider', totalCents: order.totalCents, ownerId: order.ownerId, expiresAt: order.expiresAt };
         case 'test':
           if (!form.method || !Object.hasOwn(paymentMethods, form.method)) return refused(400, 'Choose how to pay.');
       }
@@ -116,6 +116,7 @@ export async function payOrder(em: EntityManager, deps: PayDeps, form: CheckoutF
     totalCents: decision.totalCents,
     email: owner.email,
     returnUrl: checkoutUrl(deps.config.publicUrl, form.number, form.token),
+    orderExpiresAt: decision.expiresAt,
   });
   return { outcome: 'provider', url: session.url };
 }

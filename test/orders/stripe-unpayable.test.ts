@@ -150,3 +150,49 @@ describe('a Stripe payment for an order that cannot take it', () => {
     ]);
   }, 60_000);
 });
+
+describe('the Checkout Session of an order', () => {
+  /** Pay on the order's page once its expiry is `fromNow` ms away; answers the session's expires_at (epoch seconds) and the order's. */
+  async function payExpiringIn(fromNow: number) {
+    const { number, url } = await billboardOrder();
+    const [{ expires }] = await sql<{ expires: string }>(
+      app,
+      'update orders set expires_at = now() + make_interval(secs => ?) where number = ? returning extract(epoch from expires_at) as expires',
+      [fromNow / 1000, number],
+    );
+    const sessions = () => stripeMock.requests.filter((r) => r.path === '/v1/checkout/sessions');
+    const before = sessions().length;
+    const person = new WebClient(app.url);
+    const paying = await person.submit(await person.get(url), `/checkout/${number}`, {
+      action: 'pay',
+      name: 'Kim',
+      country: 'US',
+    });
+    const made = sessions().slice(before);
+    return { paying, made, expiresAt: Number(made[0]?.body.get('expires_at')), orderExpires: Number(expires) };
+  }
+
+  it('expires with its order, within the 30 minutes to 24 hours Stripe allows', async () => {
+    const hour = 3_600_000;
+    const within = await payExpiringIn(3 * hour);
+    expect(within.paying.status).toBe(302);
+    expect(within.expiresAt).toBe(Math.floor(within.orderExpires / 60) * 60);
+
+    const soon = await payExpiringIn(5 * 60_000);
+    const now = Date.now() / 1000;
+    expect(soon.expiresAt).toBeGreaterThanOrEqual(now + 30 * 60);
+    expect(soon.expiresAt).toBeLessThanOrEqual(now + 32 * 60);
+    expect(soon.expiresAt).toBeGreaterThan(soon.orderExpires);
+
+    const late = await payExpiringIn(72 * hour);
+    expect(late.expiresAt).toBeLessThanOrEqual(Date.now() / 1000 + 24 * 3600);
+    expect(late.expiresAt).toBeGreaterThan(Date.now() / 1000 + 23 * 3600);
+  });
+
+  it('is not made for an order whose time ran out before its lifecycle expired it', async () => {
+    const gone = await payExpiringIn(-1000);
+    expect(gone.paying.status).toBe(409);
+    expect(gone.paying.html).toContain('This order has expired');
+    expect(gone.made).toEqual([]);
+  });
+});
