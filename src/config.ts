@@ -145,6 +145,7 @@ const envSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(24),
+  CHECKOUT_POSTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
   PAYMENT_PROVIDER: z.enum(['test', 'stripe']).optional(),
   ALLOW_TEST_PAYMENTS: flag.default(false),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -253,6 +254,8 @@ export interface OrdersConfig {
   seller: { name: string; address: string; country: string; vatNumber?: string };
   /** An order not paid within this long expires. */
   expiryHours: number;
+  /** Forms one client may post to one order's checkout page per minute. */
+  checkoutPostsPerMinute: number;
   /**
    * test: a marked test step on the checkout page; stripe: Checkout Session + signed webhook.
    * testMode: no money can move (the test provider, a Stripe test key, or another STRIPE_API_URL, a mock), so orders say TEST.
@@ -391,6 +394,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     orders: {
       seller: { name: e.SELLER_NAME, address: e.SELLER_ADDRESS, country: e.SELLER_COUNTRY, vatNumber: e.SELLER_VAT_NUMBER },
       expiryHours: e.ORDER_EXPIRY_HOURS,
+      checkoutPostsPerMinute: e.CHECKOUT_POSTS_PER_MINUTE,
       payments: paymentsConfig(e),
       vies: e.VIES_URL ? { url: e.VIES_URL.replace(/\/$/, ''), timeoutMs: e.VIES_TIMEOUT_MS } : undefined,
     },
