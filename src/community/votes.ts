@@ -1,77 +1,14 @@
-import { createHmac } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { voteRefusal } from '../domain/community.js';
-import { judgeCast, networkPrefix, type DiscountReason, type VoteRulesConfig } from '../domain/vote-rules.js';
-import type { ListingStatus } from '../domain/listing-status.js';
+import { judgeCast, type DiscountReason, type VoteRulesConfig } from '../domain/vote-rules.js';
 import { notFound } from '../errors.js';
-import { findUserByEmail, type UserRow } from '../accounts/users.js';
-import { liveSessionUser } from '../accounts/web-sessions.js';
+import { findUserByEmail } from '../accounts/users.js';
 import { isPublic } from '../catalogue/sql.js';
-import { prepared, sql, type ReadPool, type WritePool } from '../platform/sql.js';
+import { prepared, sql, type WritePool } from '../platform/sql.js';
 import { Vote } from '../entities/vote.js';
 import { VoteVoid } from '../entities/vote-void.js';
+import { activeSinceOf, type CastRow } from './vote-facts.js';
 import { refuseWith, type ToggleState } from './target.js';
-
-/** The network a vote comes from as stored: a keyed hash of its /24 or /48 prefix, never the address. */
-export function networkHash(address: string, key: string): string | null {
-  const prefix = networkPrefix(address);
-  return prefix ? createHmac('sha256', key).update(prefix).digest('hex').slice(0, 32) : null;
-}
-
-interface CastRow {
-  id: number;
-  status: ListingStatus;
-  owner_id: number | null;
-  vote_count: number;
-  voted: boolean;
-  cofounder_ids: number[];
-  account_created_at: string;
-  first_activity_at: string | null;
-  voided: boolean;
-  network_voters: number;
-  cast_at: string;
-}
-
-/** A cast's voter (null without a live session) and, when the listing is public, what the instant rules need. */
-export interface CastFacts {
-  user: UserRow | null;
-  facts: CastRow | null;
-}
-
-/**
- * The session cookie's person, checked as every signed-in request is (`liveSessionUser`), and
- * what the instant rules need to judge their cast, in one round trip. A prepared statement on the
- * read pool: PostgreSQL plans it once per connection instead of at every vote (planning cost
- * about four times its run).
- */
-export async function castFacts(
-  pool: ReadPool,
-  siteId: number,
-  slug: string,
-  sessionToken: string | null,
-  network: string | null,
-): Promise<CastFacts> {
-  const [row] = await prepared(
-    pool,
-    sql<CastRow & { user: UserRow | null }>`with viewer as (${liveSessionUser(sessionToken)})
-     select (select row_to_json(v) from viewer v) as user, facts.* from (values (1)) one (x) left join lateral (
-       select l.id, l.status, l.owner_id, l.vote_count,
-         exists (select 1 from vote where listing_id = l.id and user_id = u.id) as voted,
-         array(select f.user_id from listing_founder lf join founder f on f.id = lf.founder_id
-               where lf.listing_id = l.id and f.user_id is not null) as cofounder_ids,
-         u.created_at as account_created_at,
-         least((select min(created_at) from vote where user_id = u.id), (select min(created_at) from follow where user_id = u.id),
-               (select min(created_at) from review where user_id = u.id)) as first_activity_at,
-         exists (select 1 from vote_void where user_id = u.id) as voided,
-         (select count(*)::int from vote where listing_id = l.id and network_hash = ${network}
-            and created_at > now() - interval '1 hour') as network_voters,
-         now() as cast_at
-       from listing l, app_user u
-       where l.site_id = ${siteId} and l.slug = ${slug} and ${isPublic} and u.id = (select id from viewer)) facts on true`,
-  );
-  const { user, ...facts } = row;
-  return { user, facts: facts.id === null ? null : facts };
-}
 
 /**
  * Casts a person's vote for a public listing (`facts` from `castFacts`, null when it is not
@@ -96,7 +33,7 @@ export async function castVote(
       ownerId: facts.owner_id,
       cofounderIds: facts.cofounder_ids,
       accountCreatedAt: new Date(facts.account_created_at),
-      firstActivityAt: facts.first_activity_at === null ? null : new Date(facts.first_activity_at),
+      activeSince: activeSinceOf(facts.first_actions, rules),
       voided: facts.voided,
       earlierVotersFromNetworkInHour: facts.network_voters,
       castAt,

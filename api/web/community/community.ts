@@ -5,7 +5,8 @@ import { CommunityActionLimit } from '../../../src/community/action-limit.js';
 import { followToggle } from '../../../src/community/follows.js';
 import { setToggle, type ToggleState } from '../../../src/community/target.js';
 import { reportReview, saveReview } from '../../../src/community/reviews.js';
-import { castFacts, castVote, networkHash, withdrawVote } from '../../../src/community/votes.js';
+import { castFacts, networkHash } from '../../../src/community/vote-facts.js';
+import { castVote, withdrawVote } from '../../../src/community/votes.js';
 import { parseReason, parseReview, reportReasonMaxLength } from '../../../src/domain/community.js';
 import { AppError, notFound } from '../../../src/errors.js';
 import { html } from '../../../src/platform/html.js';
@@ -71,7 +72,7 @@ export function communityRouter(deps: AppDeps): Router {
     const slug = pathSlug(ctx.params.slug, `Listing ${ctx.params.slug}`);
     const wanted = formField(ctx, 'on') !== '0';
     const network = networkHash(ctx.ip, deps.keys.voteNetworkKey);
-    const cast = wanted ? await castFacts(deps.readPool, siteId, slug, sessionToken(ctx), network) : undefined;
+    const cast = wanted ? await castFacts(deps.readPool, siteId, slug, sessionToken(ctx), network, deps.config.votes) : undefined;
     const user = await actor(ctx, listingPath(slug), cast ? cast.user : ((await webUserOf(ctx, deps.readPool)) ?? null));
     if (!user) return;
     const state = cast
