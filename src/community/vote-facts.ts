@@ -49,7 +49,6 @@ export interface CastRow {
   /** Null for an account old enough that its activity cannot change the verdict. */
   first_actions: FirstActions | null;
   voided: boolean;
-  network_voters: number;
   cast_at: string;
 }
 
@@ -63,14 +62,13 @@ export interface CastFacts {
  * The session cookie's person, checked as every signed-in request is (`liveSessionUser`), and
  * what the instant rules need to judge their cast, in one round trip. A prepared statement on the
  * read pool: PostgreSQL plans it once per connection instead of at every vote (planning cost
- * about four times its run).
+ * about four times its run). The network's voters are counted by the write, under its lock.
  */
 export async function castFacts(
   pool: ReadPool,
   siteId: number,
   slug: string,
   sessionToken: string | null,
-  network: string | null,
   rules: VoteRulesConfig,
 ): Promise<CastFacts> {
   const [row] = await prepared(
@@ -86,8 +84,6 @@ export async function castFacts(
          case when u.created_at > now() - ${rules.minAccountAgeHours}::float8 * interval '1 hour'
            then ${firstActions(sql.raw('u.id'), rules)} end as first_actions,
          exists (select 1 from vote_void where user_id = u.id) as voided,
-         (select count(*)::int from vote where listing_id = l.id and network_hash = ${network}
-            and created_at > now() - interval '1 hour') as network_voters,
          now() as cast_at
        from listing l, app_user u
        where l.site_id = ${siteId} and l.slug = ${slug} and ${isPublic} and u.id = (select id from viewer)) facts on true`,

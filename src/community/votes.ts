@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { voteRefusal } from '../domain/community.js';
-import { judgeCast, type DiscountReason, type VoteRulesConfig } from '../domain/vote-rules.js';
+import { castVerdicts, type DiscountReason, type VoteRulesConfig } from '../domain/vote-rules.js';
 import { notFound } from '../errors.js';
 import { findUserByEmail } from '../accounts/users.js';
 import { isPublic } from '../catalogue/sql.js';
@@ -26,8 +26,7 @@ export async function castVote(
   if (!facts) throw notFound(`Listing ${slug}`);
   if (facts.voted) return { on: true, count: facts.vote_count };
   refuseWith(voteRefusal({ status: facts.status, ownerId: facts.owner_id }, userId));
-  const castAt = new Date(facts.cast_at);
-  const reason = judgeCast(
+  const verdicts = castVerdicts(
     {
       voterId: userId,
       ownerId: facts.owner_id,
@@ -35,20 +34,24 @@ export async function castVote(
       accountCreatedAt: new Date(facts.account_created_at),
       activeSince: activeSinceOf(facts.first_actions, rules),
       voided: facts.voided,
-      earlierVotersFromNetworkInHour: facts.network_voters,
-      castAt,
+      castAt: new Date(facts.cast_at),
     },
     rules,
   );
-  // A concurrent request may have added the vote since: theirs stands. On the pool of hot writes
-  // (see openWritePool for why).
-  const added = await prepared(
+  // vote_network_voters waits for the network's lock, so concurrent casts from it count each other.
+  // A concurrent request of the same person may have added the vote since: theirs stands. On the
+  // pool of hot writes (see openWritePool for why).
+  const [added] = await prepared(
     pool,
-    sql`insert into vote (listing_id, user_id, created_at, discount_reason, network_hash)
-     values (${facts.id}, ${userId}, ${facts.cast_at}, ${reason}, ${network}) on conflict (listing_id, user_id) do nothing
-     returning true as added`,
+    sql<{
+      discount_reason: DiscountReason | null;
+    }>`insert into vote (listing_id, user_id, created_at, discount_reason, network_hash)
+     values (${facts.id}, ${userId}, ${facts.cast_at},
+       case when vote_network_voters(${facts.id}, ${network}) >= ${verdicts.beyondFrom} then ${verdicts.beyond} else ${verdicts.within} end,
+       ${network})
+     on conflict (listing_id, user_id) do nothing returning discount_reason`,
   );
-  return { on: true, count: facts.vote_count + (added.length && reason === null ? 1 : 0) };
+  return { on: true, count: facts.vote_count + (added && added.discount_reason === null ? 1 : 0) };
 }
 
 /** Withdraws a person's vote for a public listing; a withdrawn vote leaves the ledger. One round trip, prepared. */

@@ -110,6 +110,26 @@ export function judgeCast(facts: CastFacts, config: VoteRulesConfig): DiscountRe
   return null;
 }
 
+/** The instant verdict either way the shared_network rule goes, and from how many earlier voters of the network it goes `beyond`. */
+export interface CastVerdicts {
+  within: DiscountReason | null;
+  beyond: DiscountReason | null;
+  beyondFrom: number;
+}
+
+/**
+ * A cast's verdict before its network is counted: the write counts the network's earlier voters
+ * under a lock, so that votes sent at the same moment from one network cannot all pass.
+ */
+export function castVerdicts(facts: Omit<CastFacts, 'earlierVotersFromNetworkInHour'>, config: VoteRulesConfig): CastVerdicts {
+  const beyondFrom = config.maxVotersPerNetworkHour;
+  return {
+    within: judgeCast({ ...facts, earlierVotersFromNetworkInHour: 0 }, config),
+    beyond: judgeCast({ ...facts, earlierVotersFromNetworkInHour: beyondFrom }, config),
+    beyondFrom,
+  };
+}
+
 /** A vote as the pattern rules see it. */
 export interface PatternVote {
   listingId: number;

@@ -7,18 +7,19 @@ import { addListing, recountedLedger, sql } from '../catalogue/fixtures.js';
 
 /**
  * One person with a script and a catch-all mail domain must not get many counted votes: accounts
- * left to age with a follow or two. Each person votes through the real form from an address of
- * their own (the proxy's X-Forwarded-For).
+ * left to age with a follow or two, and votes sent at the same moment from one network. Each
+ * person votes through the real form from an address of their own (the proxy's X-Forwarded-For).
  */
 const thisWeek = isoDate(mondayOf(new Date()));
+const maxPerNetwork = 5;
 let app: TestApp;
 
 beforeAll(async () => {
   app = await startTestApp({
     worker: false,
-    env: { TRUST_PROXY: 'true' },
+    env: { TRUST_PROXY: 'true', VOTE_MAX_VOTERS_PER_NETWORK_HOUR: String(maxPerNetwork) },
   });
-  for (const slug of ['target', 'liked', 'side-a', 'side-b', 'side-c']) await addListing(app, { slug, name: slug });
+  for (const slug of ['target', 'liked', 'crowded', 'side-a', 'side-b', 'side-c']) await addListing(app, { slug, name: slug });
 });
 afterAll(() => app?.close());
 
@@ -76,5 +77,15 @@ describe('votes one person cannot multiply', () => {
     expect((await profile('liked')).vote_ledger).toMatchObject({ cast: 12, counted: 12 });
     for (const slug of ['target', 'liked'])
       expect((await profile(slug)).vote_ledger).toMatchObject(await recountedLedger(app, slug));
+  });
+
+  it(`counts at most ${maxPerNetwork} voters from one /24 when ten of them vote at the same moment`, async () => {
+    const crowd = await people('net', 10, 48);
+    const send = await Promise.all(crowd.map((client) => voteForm(client, 'crowded')));
+    const answers = await Promise.all(send.map((post, i) => post(`198.51.100.${i + 1}`)));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(303));
+    const ledger = (await profile('crowded')).vote_ledger;
+    expect(ledger).toMatchObject({ cast: 10, counted: maxPerNetwork, discounted: { shared_network: 10 - maxPerNetwork } });
+    expect(ledger).toMatchObject(await recountedLedger(app, 'crowded'));
   });
 });

@@ -1,5 +1,6 @@
 import {
   activeSince,
+  castVerdicts,
   findBursts,
   findRings,
   firstActionsPerKind,
@@ -87,6 +88,25 @@ describe('vote rules: instant', () => {
     expect(judgeCast({ ...facts, accountCreatedAt: at(99), earlierVotersFromNetworkInHour: 3 }, rules)).toBe('shared_network');
     expect(judgeCast({ ...facts, cofounderIds: [5], earlierVotersFromNetworkInHour: 3 }, rules)).toBe('self_vote');
     expect(judgeCast({ ...facts, cofounderIds: [5], voided: true }, rules)).toBe('voided');
+  });
+
+  it('gives a cast its verdict either way the network count goes, for the write to choose under its lock', () => {
+    const facts = {
+      voterId: 5,
+      ownerId: 1,
+      cofounderIds: [],
+      accountCreatedAt: at(0),
+      activeSince: null,
+      voided: false,
+      castAt: at(100),
+    };
+    expect(castVerdicts(facts, rules)).toEqual({ within: null, beyond: 'shared_network', beyondFrom: 3 });
+    expect(castVerdicts({ ...facts, accountCreatedAt: at(99) }, rules)).toEqual({
+      within: 'new_account',
+      beyond: 'shared_network',
+      beyondFrom: 3,
+    });
+    expect(castVerdicts({ ...facts, ownerId: 5 }, rules)).toEqual({ within: 'self_vote', beyond: 'self_vote', beyondFrom: 3 });
   });
 
   it('keeps only the /24 or /48 network of an address', () => {

@@ -72,7 +72,7 @@ export function communityRouter(deps: AppDeps): Router {
     const slug = pathSlug(ctx.params.slug, `Listing ${ctx.params.slug}`);
     const wanted = formField(ctx, 'on') !== '0';
     const network = networkHash(ctx.ip, deps.keys.voteNetworkKey);
-    const cast = wanted ? await castFacts(deps.readPool, siteId, slug, sessionToken(ctx), network, deps.config.votes) : undefined;
+    const cast = wanted ? await castFacts(deps.readPool, siteId, slug, sessionToken(ctx), deps.config.votes) : undefined;
     const user = await actor(ctx, listingPath(slug), cast ? cast.user : ((await webUserOf(ctx, deps.readPool)) ?? null));
     if (!user) return;
     const state = cast
