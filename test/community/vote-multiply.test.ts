@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { isoDate, mondayOf } from '../../src/domain/weeks.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
@@ -87,5 +88,28 @@ describe('votes one person cannot multiply', () => {
     const ledger = (await profile('crowded')).vote_ledger;
     expect(ledger).toMatchObject({ cast: 10, counted: maxPerNetwork, discounted: { shared_network: 10 - maxPerNetwork } });
     expect(ledger).toMatchObject(await recountedLedger(app, 'crowded'));
+  });
+
+  it('refuses a forged vote form before it reads anything', async () => {
+    const [person] = await people('forger', 1, 48);
+    const cast = await voteForm(person, 'side-c');
+    const withdraw = await voteForm(person, 'side-c', '0');
+    const seen: string[] = [];
+    const spies = [app.deps.readPool, app.deps.writePool].map((pool) => {
+      const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+      return jest.spyOn(pool, 'query').mockImplementation((...args: unknown[]) => {
+        const text = (args[0] as { text?: string }).text ?? String(args[0]);
+        if (/web_session|\bvote\b/.test(text)) seen.push(text);
+        return query(...args);
+      });
+    });
+    try {
+      expect((await cast('192.0.2.1', 'forged')).status).toBe(403);
+      expect((await withdraw('192.0.2.1', 'forged')).status).toBe(403);
+      expect(seen).toEqual([]);
+    } finally {
+      spies.forEach((spy) => spy.mockRestore());
+    }
+    expect((await profile('side-c')).vote_ledger).toMatchObject({ cast: 0 });
   });
 });
