@@ -100,7 +100,6 @@ export async function payOrder(em: EntityManager, deps: PayDeps, form: CheckoutF
       }
       const method = route === 'test' ? form.method : undefined;
       const outcome = await recordPayment(tx, order, {
-        number: order.number,
         provider: route,
         eventId: `${route}-${order.number}`,
         method,

@@ -15,8 +15,8 @@ import { promoCodeRefused, redeemPromoCode } from './promo-codes.js';
 import { promoOverageOf, recordPromoOverage, reportPromoOverage } from './promo-overage.js';
 import { refundUnpayable, type UnpayableDeps } from './refund.js';
 
+/** A payment of the order the caller holds locked. */
 export interface PaymentReport {
-  number: string;
   /** free: a total of 0, nothing to collect (recorded only by payOrder, which priced it under the same lock). */
   provider: 'test' | 'stripe' | 'free';
   /** The provider's id of this notice: the same notice twice is recorded once. */
@@ -116,7 +116,6 @@ export async function acceptProviderPayment(
 /** A provider's verified notice of payment, as a report of it. */
 function providerPayment(payment: ConfirmedPayment): PaymentReport {
   return {
-    number: payment.number,
     provider: 'stripe',
     eventId: payment.eventId,
     paid: { amountCents: payment.amountCents, currency: payment.currency },

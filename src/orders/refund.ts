@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../config.js';
-import { dollars } from '../domain/money.js';
+import { dollars, moneyIn } from '../domain/money.js';
 import { moveOrder, type OrderReversal } from '../domain/order-status.js';
 import { noticeMismatch, type PaymentVerdict, type UnpayableReason } from '../domain/provider-notice.js';
 import { Order, type OrderEntity } from '../entities/order.js';
@@ -173,7 +173,7 @@ export async function refundUnpayable(
   if (payment.reference) await deps.provider.refund(payment.reference);
   const number = order.number;
   const email = await ownerEmail(tx, order.ownerId);
-  const amount = `${dollars(payment.amountCents)} ${payment.currency.toUpperCase()}`;
+  const amount = moneyIn(payment.amountCents, payment.currency);
   const why = unpayable[verdict.reason];
   deps.log.warn(
     { order: number, event: payment.eventId, reason: verdict.reason, detail: verdict.detail },

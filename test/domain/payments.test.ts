@@ -1,4 +1,5 @@
 import { checkoutSessionExpiry } from '../../src/domain/checkout-session.js';
+import { moneyIn } from '../../src/domain/money.js';
 import { paymentRoute } from '../../src/domain/payment-route.js';
 import { paymentVerdict } from '../../src/domain/provider-notice.js';
 
@@ -66,5 +67,13 @@ describe('checkoutSessionExpiry', () => {
 
   it('closes within the 24 hours Stripe allows, a minute inside', () => {
     expect(at('2026-11-29T12:00:00Z')).toBe('2026-11-27T11:59:00.000Z');
+  });
+});
+
+describe('moneyIn', () => {
+  it('reads a provider amount in its own currency', () => {
+    expect(moneyIn(12_000, 'usd')).toBe('$120.00 USD');
+    expect(moneyIn(12_000, 'eur')).toBe('€120.00 EUR');
+    expect(moneyIn(500, 'jpy')).toBe('¥500 JPY');
   });
 });
