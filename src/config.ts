@@ -154,6 +154,7 @@ const envSchema = z.object({
 
   FOLLOWER_MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
   FOLLOWER_MAIL_BATCH_PAUSE_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  UPDATE_MAILS_PER_LISTING_PER_DAY: z.coerce.number().int().min(0).max(100).default(1),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -242,6 +243,8 @@ export interface Config {
   orders: OrdersConfig;
   /** Listing updates reach followers in batches this large, with this pause between batches (spares the mail server). */
   followerMail: { batchSize: number; pauseMs: number };
+  /** Updates of one listing mailed to its followers in any 24 hours; later ones are stored and shown, not mailed. */
+  updateMailsPerListingPerDay: number;
 }
 
 export interface OrdersConfig {
@@ -382,6 +385,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       gateCheckWaitMs: e.GATE_CHECK_WAIT_MS,
     },
     followerMail: { batchSize: e.FOLLOWER_MAIL_BATCH_SIZE, pauseMs: e.FOLLOWER_MAIL_BATCH_PAUSE_MS },
+    updateMailsPerListingPerDay: e.UPDATE_MAILS_PER_LISTING_PER_DAY,
     orders: {
       seller: { name: e.SELLER_NAME, address: e.SELLER_ADDRESS, country: e.SELLER_COUNTRY, vatNumber: e.SELLER_VAT_NUMBER },
       expiryHours: e.ORDER_EXPIRY_HOURS,
