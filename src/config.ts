@@ -114,6 +114,10 @@ const envSchema = z.object({
   CRAWL_DNS_SERVER: dnsServer.optional(),
   CRAWL_BROWSER: z.enum(['auto', 'off']).default('auto'),
   CRAWL_CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  CRAWL_CHROMIUM_USER: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_-]{0,31}$/, 'a system user name: lower-case letters, digits, _ and -, at most 32')
+    .default('crawl-chromium'),
 
   DNS_SERVER: dnsServer.optional(),
   DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
@@ -271,6 +275,8 @@ export interface CrawlConfig {
   dnsServer?: string;
   /** Chromium for JavaScript-rendered pages; absent when disabled (plain HTTP only). */
   chromiumPath?: string;
+  /** The unprivileged user Chromium runs as, with its sandbox, when the process runs as root. */
+  chromiumUser: string;
 }
 
 export interface AiConfig {
@@ -368,6 +374,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       allowLoopback: e.CRAWL_ALLOW_LOOPBACK,
       dnsServer: e.CRAWL_DNS_SERVER,
       chromiumPath: e.CRAWL_BROWSER === 'off' ? undefined : e.CRAWL_CHROMIUM_PATH,
+      chromiumUser: e.CRAWL_CHROMIUM_USER,
     },
     // One resolver for a deployment unless claims are told otherwise: tests point both at their loopback server.
     dns: { server: e.DNS_SERVER ?? e.CRAWL_DNS_SERVER, timeoutMs: e.DNS_TIMEOUT_MS },
