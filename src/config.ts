@@ -116,6 +116,10 @@ const envSchema = z.object({
   CRAWL_DNS_SERVER: dnsServer.optional(),
   CRAWL_BROWSER: z.enum(['auto', 'off']).default('auto'),
   CRAWL_CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  CRAWL_CHROMIUM_USER: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_-]{0,31}$/, 'a system user name: lower-case letters, digits, _ and -, at most 32')
+    .default('crawl-chromium'),
 
   DNS_SERVER: dnsServer.optional(),
   DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
@@ -157,6 +161,7 @@ const envSchema = z.object({
 
   FOLLOWER_MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
   FOLLOWER_MAIL_BATCH_PAUSE_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  UPDATE_MAILS_PER_LISTING_PER_DAY: z.coerce.number().int().min(0).max(100).default(1),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -248,6 +253,8 @@ export interface Config {
   orders: OrdersConfig;
   /** Listing updates reach followers in batches this large, with this pause between batches (spares the mail server). */
   followerMail: { batchSize: number; pauseMs: number };
+  /** Updates of one listing mailed to its followers in any 24 hours; later ones are stored and shown, not mailed. */
+  updateMailsPerListingPerDay: number;
 }
 
 export interface OrdersConfig {
@@ -281,6 +288,8 @@ export interface CrawlConfig {
   dnsServer?: string;
   /** Chromium for JavaScript-rendered pages; absent when disabled (plain HTTP only). */
   chromiumPath?: string;
+  /** The unprivileged user Chromium runs as, with its sandbox, when the process runs as root. */
+  chromiumUser: string;
 }
 
 export interface AiConfig {
@@ -376,6 +385,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       allowLoopback: e.CRAWL_ALLOW_LOOPBACK,
       dnsServer: e.CRAWL_DNS_SERVER,
       chromiumPath: e.CRAWL_BROWSER === 'off' ? undefined : e.CRAWL_CHROMIUM_PATH,
+      chromiumUser: e.CRAWL_CHROMIUM_USER,
     },
     // One resolver for a deployment unless claims are told otherwise: tests point both at their loopback server.
     dns: { server: e.DNS_SERVER ?? e.CRAWL_DNS_SERVER, timeoutMs: e.DNS_TIMEOUT_MS },
@@ -393,6 +403,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       gateCheckWaitMs: e.GATE_CHECK_WAIT_MS,
     },
     followerMail: { batchSize: e.FOLLOWER_MAIL_BATCH_SIZE, pauseMs: e.FOLLOWER_MAIL_BATCH_PAUSE_MS },
+    updateMailsPerListingPerDay: e.UPDATE_MAILS_PER_LISTING_PER_DAY,
     orders: {
       seller: { name: e.SELLER_NAME, address: e.SELLER_ADDRESS, country: e.SELLER_COUNTRY, vatNumber: e.SELLER_VAT_NUMBER },
       expiryHours: e.ORDER_EXPIRY_HOURS,

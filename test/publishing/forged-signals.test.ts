@@ -91,7 +91,9 @@ describe('a free launch run started by hand', () => {
     expect(before.launch_week).not.toBe(thisWeek);
     // What a hand-started free run with another week calls once the gates hold.
     const em = () => app.deps.orm.em.fork();
-    await expect(scheduleLaunch(em(), { listingId: shop.listingId, plan: 'free', week: thisWeek })).rejects.toMatchObject({
+    await expect(
+      scheduleLaunch(em(), app.deps.config.publicUrl, { listingId: shop.listingId, plan: 'free', week: thisWeek }),
+    ).rejects.toMatchObject({
       code: 'conflict',
     });
     await expect(
