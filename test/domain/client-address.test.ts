@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import Koa from 'koa';
@@ -71,5 +72,22 @@ describe('ctx.ip', () => {
     expect(contextOf(app, '::ffff:127.0.0.1').ip).toBe('127.0.0.1');
     for (let i = 0; i < 3; i++) expect(contextOf(app, '127.0.0.1', `198.51.100.${i}, junk${i}`).ip).toBe('127.0.0.1');
     expect(warnings).toHaveLength(1);
+  });
+});
+
+describe('consumers of the client address', () => {
+  it('read ctx.ip only: nothing else in the service parses X-Forwarded-For or the socket', () => {
+    const found = spawnSync(
+      'git',
+      ['grep', '-l', '-E', 'get\\([\'"]x-forwarded-for|remoteAddress|\\.ips\\b', '--', 'api', 'src'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    // dev-mail asks the socket on purpose: it answers loopback only, never by a forwarded header.
+    expect(found.stdout.split('\n').filter(Boolean)).toEqual([
+      'api/middleware/client-address.ts',
+      'api/web/accounts/dev-mail.ts',
+    ]);
   });
 });
