@@ -490,6 +490,7 @@ export const publishedSecrets: ReadonlySet<string> = new Set([
   'sk_test_compose',
   'whsec_launch_directory_tests',
   'whsec_promo_limit_tests',
+  'whsec_unpayable_orders_tests',
   'whsec_someone_else',
   'whsec_x',
   'sk_test_123launchdirectory',

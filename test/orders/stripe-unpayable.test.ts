@@ -145,7 +145,7 @@ describe('a Stripe payment for an order that cannot take it', () => {
     expect(await orderRow(number)).toMatchObject({ status: 'fulfilled', contributions: 1 });
     expect(mailsTo(shop.owner.email).map((m) => m.subject)).toEqual([
       `Your payment for order ${number} was refunded`,
-      expect.stringMatching(/^Your receipt: invoice INV-/),
+      expect.stringMatching(/^TEST receipt: invoice TEST-INV-/),
       `Your payment for order ${number} was refunded`,
     ]);
   }, 60_000);
