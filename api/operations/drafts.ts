@@ -137,7 +137,7 @@ export const submitDraft = defineOperation({
   tag: 'Drafts',
   summary: "Save a ready draft as the caller's listing (not published)",
   description:
-    "Saves the draft as the caller's listing with status draft: not published, nothing charged. The response carries listing_id. Running it again after edits updates the same listing (edits to a submitted draft also reach it). The draft must be ready (409 draft_not_ready). One listing per registrable domain: while another listing is public on the draft's domain (someone else's, or the draft's own listing after another person claimed it) the answer is 409 already_listed naming its slug and claim link. Next step: choose_free_listing or a paid launch through create_checkout.",
+    "Saves the draft as the caller's listing, status draft (not published, nothing charged); the response carries listing_id. Running it again, or editing a submitted draft, updates that listing. 409 draft_not_ready unless ready; 409 already_listed while another listing is public on its domain. Next: choose_free_listing, or a paid launch through create_checkout.",
   scope: 'listings:write',
   idempotencyKey: true,
   successStatus: 200,

@@ -59,7 +59,10 @@ export async function refuseSecondPublicListing(
 ): Promise<void> {
   if (!claimant) return;
   const domain = registrableDomain(claimant.host);
-  await query(tx, sql`select pg_advisory_xact_lock(${domainLock}, hashtext(${`${claimant.siteId}:${domain}`}))`);
+  // Outside a transaction (a read before any write) there is nothing to hold the lock for.
+  if (tx.isInTransaction()) {
+    await query(tx, sql`select pg_advisory_xact_lock(${domainLock}, hashtext(${`${claimant.siteId}:${domain}`}))`);
+  }
   const listed = await publicListingOnDomain(tx, claimant);
   if (listed) throw alreadyListed(listed, domain, publicUrl, path);
 }

@@ -80,17 +80,9 @@ export const listingUpdate = z.object({
   body: z.string(),
   posted_at: timestamp,
   url: z.string().describe('Where it is shown: the listing page.'),
-  followers_to_tell: z.int().describe('Followers who are mailed about it, once each (0 when followers_mailed is false).'),
-  followers_mailed: z
-    .boolean()
-    .describe(
-      'Whether followers are mailed about this update. Only a set number of updates of one listing in any 24 hours are mailed (1 by default); a later one is stored and shown on the listing and in the latest-updates feed all the same, but not mailed.',
-    ),
-  next_mail_at: timestamp
-    .nullable()
-    .describe(
-      'When followers_mailed is false: from this moment an update of this listing is mailed again. Null otherwise, and when update mails are switched off on this site.',
-    ),
+  followers_to_tell: z.int().describe('Followers who are mailed about it, once each.'),
+  followers_mailed: z.boolean(),
+  next_mail_at: timestamp.nullable().describe('When not mailed: when mail resumes.'),
 });
 
 export const createdMilestone = milestone;
