@@ -28,6 +28,7 @@ import { stripeWebhookRouter } from './web/payments/stripe-webhook.js';
 import { claimConfirmRouter } from './web/claims/confirm-link.js';
 import { communityRouter } from './web/community/community.js';
 import { ownerRouter } from './web/owner/routes.js';
+import { reportRouter } from './web/moderation/report-pages.js';
 
 const limited = /^\/(api\/|mcp(\/|$)|oauth\/)/;
 
@@ -72,6 +73,7 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
     cataloguePagesRouter(deps),
     updatesRouter(deps),
     adminRouter(deps),
+    reportRouter(deps),
     checkoutRouter(deps),
     stripeWebhookRouter(deps),
     claimConfirmRouter(deps),

@@ -28,6 +28,8 @@ import { Migration20261126180000ListingSearchIndexesDropped } from './Migration2
 import { Migration20261126190000SearchListingCounters } from './Migration20261126190000SearchListingCounters.js';
 import { Migration20261126200000ListingVotesHot } from './Migration20261126200000ListingVotesHot.js';
 import { Migration20261126210000FirstActivityIndexes } from './Migration20261126210000FirstActivityIndexes.js';
+import { Migration20261201000000Moderation } from './Migration20261201000000Moderation.js';
+import { Migration20261201000100RestrictedOutOfSearch } from './Migration20261201000100RestrictedOutOfSearch.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
 export const migrationsList = [
@@ -61,4 +63,6 @@ export const migrationsList = [
   { name: 'Migration20261126190000SearchListingCounters', class: Migration20261126190000SearchListingCounters },
   { name: 'Migration20261126200000ListingVotesHot', class: Migration20261126200000ListingVotesHot },
   { name: 'Migration20261126210000FirstActivityIndexes', class: Migration20261126210000FirstActivityIndexes },
+  { name: 'Migration20261201000000Moderation', class: Migration20261201000000Moderation },
+  { name: 'Migration20261201000100RestrictedOutOfSearch', class: Migration20261201000100RestrictedOutOfSearch },
 ];

@@ -10,6 +10,8 @@ export const ListingUpdate = defineEntity({
     listing: () => p.manyToOne(Listing).deleteRule('cascade'),
     title: p.string().length(200),
     body: p.string().length(5000),
+    /** Hidden by a moderation decision: out of the listing and the feed. */
+    hidden: p.boolean().default(false),
     createdAt: p.datetime().defaultRaw('now()'),
   },
 });
