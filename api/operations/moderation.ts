@@ -1,11 +1,23 @@
 import { z } from 'zod';
 import { networkHash } from '../../src/community/votes.js';
-import { caseStates, explanationMaxLength, lawMaxLength, reportCategories, reportKinds } from '../../src/domain/moderation.js';
+import {
+  caseNumberPattern,
+  caseStates,
+  decisionActions,
+  explanationMaxLength,
+  factsMaxLength,
+  lawMaxLength,
+  reportCategories,
+  reportKinds,
+} from '../../src/domain/moderation.js';
 import { ReportLimit } from '../../src/moderation/report-limit.js';
 import { reportContent as fileReport } from '../../src/moderation/reports.js';
 import type { AppDeps } from '../deps.js';
-import { nonBlankText, slug } from './common.js';
-import { defineOperation } from './registry.js';
+import type { Actor } from '../../src/moderation/audit.js';
+import { decideCase as decide, reverseCase as reverse } from '../../src/moderation/decisions.js';
+import { listCases } from '../../src/moderation/queue.js';
+import { nonBlankText, queryBoolean, slug } from './common.js';
+import { adminScope, defineOperation, type OperationContext, type Principal } from './registry.js';
 
 const reportBody = z
   .strictObject({
@@ -81,4 +93,109 @@ export const reportContent = defineOperation({
   },
 });
 
-export const moderationOperations = [reportContent];
+const caseNumber = z.string().regex(caseNumberPattern, 'must be a case number, C-<year>-<6 digits>');
+const decisionReceipt = z.object({
+  number: z.string(),
+  action: z.enum([...decisionActions, 'reverse']),
+  state: z.enum(caseStates),
+  decided_at: z.iso.datetime(),
+});
+
+/** The operator as the audit log records them. */
+const actorOf = (principal: Principal): Actor => ({
+  userId: principal.userId,
+  email: principal.email,
+  via: principal.via === 'session' ? 'page' : 'api',
+});
+
+const decisionDeps = ({ deps, em, site }: OperationContext) => ({
+  em,
+  mailer: deps.mailer,
+  temporal: deps.temporal,
+  siteId: site.id,
+  siteName: deps.config.site.name,
+  publicUrl: deps.config.publicUrl,
+});
+
+export const listCasesOperation = defineOperation({
+  id: 'list_cases',
+  method: 'GET',
+  path: '/admin/cases',
+  tag: 'Moderation',
+  summary: 'Cases waiting for a decision',
+  description:
+    'Open cases and appeals, oldest first, each with its reports; all=true adds decided and closed ones. Site team only.',
+  scope: adminScope,
+  idempotencyKey: false,
+  successStatus: 200,
+  input: { query: z.object({ all: queryBoolean.optional() }) },
+  output: z.object({
+    items: z.array(
+      z.object({
+        number: z.string(),
+        kind: z.enum(reportKinds),
+        item_id: z.int(),
+        listing_slug: z.string().nullable(),
+        category: z.enum(reportCategories),
+        state: z.enum(caseStates),
+        opened_at: z.iso.datetime(),
+        appeal: z.boolean(),
+        reports: z.array(
+          z.object({
+            category: z.enum(reportCategories),
+            law: z.string().nullable(),
+            explanation: z.string(),
+            at: z.iso.datetime(),
+          }),
+        ),
+      }),
+    ),
+  }),
+  handler: async ({ query }, { em, site }) => ({ items: (await listCases(em, site.id, query.all ?? false)) as never }),
+});
+
+export const decideCase = defineOperation({
+  id: 'decide_case',
+  method: 'POST',
+  path: '/admin/cases/{number}/decision',
+  tag: 'Moderation',
+  summary: 'Decide a case: dismiss, restrict or take down',
+  description:
+    'Decides an open or appealed case with a ground (a key of /rules, or law:<name>) and the facts; the person affected gets the statement of reasons by mail. restrict keeps the page with a notice but out of lists; take_down archives a live listing, rejects an unpublished one, hides a review or update. 409 on a decided or closed case. Site team only.',
+  scope: adminScope,
+  idempotencyKey: false,
+  successStatus: 200,
+  refusals: { 409: 'The case is decided or closed' },
+  input: {
+    path: z.object({ number: caseNumber }),
+    body: z.strictObject({
+      action: z.enum(decisionActions),
+      ground: z.string().min(1).max(240),
+      facts: nonBlankText(factsMaxLength).min(1),
+      automated: z.boolean().default(false),
+    }),
+  },
+  output: decisionReceipt,
+  reaches: ['mail'],
+  handler: ({ path, body }, ctx) => decide(decisionDeps(ctx), actorOf(ctx.principal!), path.number, body),
+});
+
+export const reverseCaseOperation = defineOperation({
+  id: 'reverse_case',
+  method: 'POST',
+  path: '/admin/cases/{number}/reversal',
+  tag: 'Moderation',
+  summary: "Reverse a case's last decision",
+  description:
+    'Restores the item exactly as it was before the last restrict or take_down (status, flags; votes and follows were never removed), records the reversal with the facts and mails the people concerned. 409 when there is nothing to reverse. Site team only.',
+  scope: adminScope,
+  idempotencyKey: false,
+  successStatus: 200,
+  refusals: { 409: 'The case has no decision to reverse, or is closed' },
+  input: { path: z.object({ number: caseNumber }), body: z.strictObject({ facts: nonBlankText(factsMaxLength).min(1) }) },
+  output: decisionReceipt,
+  reaches: ['mail'],
+  handler: ({ path, body }, ctx) => reverse(decisionDeps(ctx), actorOf(ctx.principal!), path.number, body.facts),
+});
+
+export const moderationOperations = [reportContent, listCasesOperation, decideCase, reverseCaseOperation];
