@@ -16,6 +16,7 @@ import type { AppDeps } from '../deps.js';
 import type { Actor } from '../../src/moderation/audit.js';
 import { decideCase as decide, reverseCase as reverse } from '../../src/moderation/decisions.js';
 import { listCases } from '../../src/moderation/queue.js';
+import { createPaymentProvider } from '../../src/payments/index.js';
 import { nonBlankText, queryBoolean, slug } from './common.js';
 import { adminScope, defineOperation, type OperationContext, type Principal } from './registry.js';
 
@@ -99,6 +100,7 @@ const decisionReceipt = z.object({
   action: z.enum([...decisionActions, 'reverse']),
   state: z.enum(caseStates),
   decided_at: z.iso.datetime(),
+  refunded_orders: z.array(z.string()),
 });
 
 /** The operator as the audit log records them. */
@@ -112,6 +114,7 @@ const decisionDeps = ({ deps, em, site }: OperationContext) => ({
   em,
   mailer: deps.mailer,
   temporal: deps.temporal,
+  payments: createPaymentProvider(deps.config.orders),
   siteId: site.id,
   siteName: deps.config.site.name,
   publicUrl: deps.config.publicUrl,
@@ -161,7 +164,7 @@ export const decideCase = defineOperation({
   tag: 'Moderation',
   summary: 'Decide a case: dismiss, restrict or take down',
   description:
-    'Decides an open or appealed case with a ground (a key of /rules, or law:<name>) and the facts; the person affected gets the statement of reasons by mail. restrict keeps the page with a notice but out of lists; take_down archives a live listing, rejects an unpublished one, hides a review or update. 409 on a decided or closed case. Site team only.',
+    'Decides an open or appealed case with a ground (a key of /rules, or law:<name>) and the facts; the person affected gets the statement of reasons by mail. restrict keeps the page with a notice but out of lists; take_down archives a live listing, rejects an unpublished one, hides a review or update; refund: true (take_down of a listing only) refunds its paid orders. 409 on a decided or closed case. Site team only.',
   scope: adminScope,
   idempotencyKey: false,
   successStatus: 200,
@@ -173,6 +176,7 @@ export const decideCase = defineOperation({
       ground: z.string().min(1).max(240),
       facts: nonBlankText(factsMaxLength).min(1),
       automated: z.boolean().default(false),
+      refund: z.boolean().default(false),
     }),
   },
   output: decisionReceipt,

@@ -1,6 +1,7 @@
 import { findUserByEmail, userRole } from '../accounts/users.js';
 import { AppError } from '../errors.js';
 import { createMailer } from '../mail/index.js';
+import { createPaymentProvider } from '../payments/index.js';
 import { decideCase, reverseCase } from '../moderation/decisions.js';
 import { listCases } from '../moderation/queue.js';
 import type { Actor } from '../moderation/audit.js';
@@ -10,29 +11,29 @@ import { actionOptions } from './options.js';
 import { withTemporal } from './temporal.js';
 
 const usage = `Usage: npm run cli -- case list [--json]
-       npm run cli -- case decide <number> dismiss|restrict|take-down --ground <key or law:name> --facts <text> --as <admin email>
+       npm run cli -- case decide <number> dismiss|restrict|take-down --ground <key or law:name> --facts <text> [--refund] --as <admin email>
        npm run cli -- case reverse <number> --facts <text> --as <admin email>`;
 
 const actions = { dismiss: 'dismiss', restrict: 'restrict', 'take-down': 'take_down' } as const;
 
 /** `case list | decide | reverse`: the moderation queue and its decisions, each recorded in the audit log as the named admin's. */
 export const caseCommand: CliCommand = {
-  summary: 'case list [--json] | case decide <number> <action> ... | case reverse <number> ...',
+  summary: 'case list [--json] | case decide <number> <action> ... [--refund] | case reverse <number> ...',
   async run(args, ctx) {
     if (args[0] === 'list') return list(args.includes('--json'), ctx);
     let parsed;
     try {
-      parsed = actionOptions(args, ['ground', 'facts', 'as']);
+      parsed = actionOptions(args, ['ground', 'facts', 'as'], ['refund']);
     } catch {
       console.error(usage);
       return 2;
     }
-    const { action, rest, options } = parsed;
+    const { action, rest, options, flags } = parsed;
     const [number, kind] = rest;
     const decision = actions[kind as keyof typeof actions];
     const valid =
       (action === 'decide' && rest.length === 2 && decision && options.ground && options.facts && options.as) ||
-      (action === 'reverse' && rest.length === 1 && options.facts && options.as);
+      (action === 'reverse' && rest.length === 1 && options.facts && options.as && !flags.refund);
     if (!valid || !number) {
       console.error(usage);
       return 2;
@@ -41,7 +42,8 @@ export const caseCommand: CliCommand = {
       onSite(ctx, async (em, siteId, orm) => {
         const actor = await adminActor(em, options.as!);
         const mailer = createMailer(ctx.config, orm);
-        const deps = { em, mailer, temporal, siteId, siteName: ctx.config.site.name, publicUrl: ctx.config.publicUrl };
+        const payments = createPaymentProvider(ctx.config.orders);
+        const deps = { em, mailer, temporal, payments, siteId, siteName: ctx.config.site.name, publicUrl: ctx.config.publicUrl };
         try {
           const done =
             action === 'decide'
@@ -50,9 +52,11 @@ export const caseCommand: CliCommand = {
                   ground: options.ground!,
                   facts: options.facts!,
                   automated: false,
+                  refund: flags.refund,
                 })
               : await reverseCase(deps, actor, number, options.facts!);
-          return `${done.number}: ${done.action}, the case is ${done.state}.`;
+          const refunds = done.refunded_orders.length ? ` Refunded: ${done.refunded_orders.join(', ')}.` : '';
+          return `${done.number}: ${done.action}, the case is ${done.state}.${refunds}`;
         } finally {
           await mailer.close();
         }

@@ -35,6 +35,12 @@ export function groundRefusal(ground: string, ruleKeys: readonly string[]): stri
   return `The ground must be a key of the site rules (${ruleKeys.join(', ')}) or law:<the law's name>.`;
 }
 
+/** Why a decision may not ask for a refund, or null: only taking a listing down refunds what was paid for it. */
+export function refundRefusal(kind: ReportKind, action: DecisionAction): string | null {
+  if (kind === 'listing' && action === 'take_down') return null;
+  return 'Only taking a listing down can refund its paid order.';
+}
+
 /** C-<year>-<6 digits>, from the case sequence. */
 export function caseNumber(year: number, seq: number): string {
   return `C-${year}-${String(seq).padStart(6, '0')}`;

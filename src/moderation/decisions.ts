@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { reinstateListing, type ListingStatus } from '../domain/listing-status.js';
-import { decisionRefusal, groundRefusal, reversalRefusal, type DecisionAction } from '../domain/moderation.js';
+import { decisionRefusal, groundRefusal, refundRefusal, reversalRefusal, type DecisionAction } from '../domain/moderation.js';
 import { Listing } from '../entities/listing.js';
 import { ListingUpdate } from '../entities/listing-update.js';
 import { ModerationCase, ModerationDecision, type ItemBefore, type ModerationCaseEntity } from '../entities/moderation.js';
@@ -8,6 +8,8 @@ import { Review } from '../entities/review.js';
 import { AppError, notFound } from '../errors.js';
 import { statusAfter } from '../listings/status.js';
 import type { Mailer } from '../mail/index.js';
+import { refundOrder } from '../orders/refund.js';
+import type { PaymentProvider } from '../payments/index.js';
 import { query, sql } from '../platform/sql.js';
 import type { TemporalHandle } from '../temporal.js';
 import { appendAudit, type Actor } from './audit.js';
@@ -18,6 +20,7 @@ export interface DecisionDeps {
   em: EntityManager;
   mailer: Mailer;
   temporal: TemporalHandle;
+  payments: PaymentProvider;
   siteId: number;
   siteName: string;
   publicUrl: string;
@@ -28,6 +31,8 @@ export interface DecisionInput {
   ground: string;
   facts: string;
   automated: boolean;
+  /** Take-down of a listing only: refund its paid orders. */
+  refund?: boolean;
 }
 
 export interface DecisionReceipt {
@@ -35,6 +40,8 @@ export interface DecisionReceipt {
   action: DecisionAction | 'reverse';
   state: ModerationCaseEntity['state'];
   decided_at: Date;
+  /** The orders the decision refunded. */
+  refunded_orders: string[];
 }
 
 const actionWords = { dismiss: 'dismissed', restrict: 'restricted', take_down: 'taken down', reverse: 'reversed' } as const;
@@ -51,6 +58,48 @@ export async function decideCase(
   number: string,
   input: DecisionInput,
 ): Promise<DecisionReceipt> {
+  const { receipt, orders } = await decideInTransaction(deps, actor, number, input);
+  return { ...receipt, refunded_orders: await refundAll(deps, actor, number, orders) };
+}
+
+/**
+ * The money back for each paid order of a taken-down listing, through the one refund rule (the
+ * provider first, then the order taken back and its owner mailed), each with its audit row. It runs
+ * after the decision committed: a refund the provider refuses leaves the decision standing and
+ * says which order to refund by hand.
+ */
+async function refundAll(deps: DecisionDeps, actor: Actor, number: string, orders: string[]): Promise<string[]> {
+  const refunded: string[] = [];
+  for (const order of orders) {
+    try {
+      await refundOrder(deps.em, deps.mailer, deps.payments, deps.siteName, order);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new AppError(
+        'conflict',
+        `Case ${number} is decided${refunded.length ? ` and ${refunded.join(', ')} refunded` : ''}, but order ${order} was not refunded: ${why} Refund it with npm run cli -- order refund ${order}.`,
+      );
+    }
+    await deps.em.transactional((tx) =>
+      appendAudit(tx, actor, {
+        action: 'order.refund',
+        itemKind: 'order',
+        itemId: order,
+        before: { case: number, status: 'paid' },
+        after: { case: number, status: 'refunded' },
+      }),
+    );
+    refunded.push(order);
+  }
+  return refunded;
+}
+
+async function decideInTransaction(
+  deps: DecisionDeps,
+  actor: Actor,
+  number: string,
+  input: DecisionInput,
+): Promise<{ receipt: Omit<DecisionReceipt, 'refunded_orders'>; orders: string[] }> {
   return deps.em.transactional(async (tx) => {
     const c = await lockedCase(tx, deps.siteId, number);
     const refused = decisionRefusal(c.state);
@@ -61,6 +110,8 @@ export async function decideCase(
       throw new AppError('invalid_input', 'Only a listing can be restricted; take a review or update down instead.', [
         { path: 'body.action', message: 'restrict applies to listings' },
       ]);
+    const refundProblem = input.refund ? refundRefusal(c.kind, input.action) : null;
+    if (refundProblem) throw new AppError('invalid_input', refundProblem, [{ path: 'body.refund', message: refundProblem }]);
     const before = await applyAction(tx, c, input.action);
     const decision = tx.create(ModerationDecision, {
       caseId: c.id,
@@ -68,6 +119,7 @@ export async function decideCase(
       ground: input.ground,
       facts: input.facts,
       automated: input.automated,
+      refund: input.refund ?? false,
       operatorId: actor.userId,
       before,
     });
@@ -85,8 +137,19 @@ export async function decideCase(
     await tellPeople(tx, deps, c, input.action, input.ground, input.facts);
     await query(tx, sql`select pg_notify('listing_changed', '*')`);
     await caseChanged(deps.temporal, c);
-    return { number, action: input.action, state: c.state, decided_at: c.decidedAt };
+    const orders = input.refund ? await refundableOrders(tx, c.itemId) : [];
+    return { receipt: { number, action: input.action, state: c.state, decided_at: c.decidedAt }, orders };
   });
+}
+
+/** The listing's orders whose money can still go back. */
+async function refundableOrders(tx: EntityManager, listingId: number): Promise<string[]> {
+  const rows = await query(
+    tx,
+    sql<{ number: string }>`select distinct o.number from orders o join order_line l on l.order_id = o.id
+      where l.listing_id = ${listingId} and o.status in ('paid', 'fulfilled') order by o.number`,
+  );
+  return rows.map((row) => row.number);
 }
 
 /** Undoes the case's last decision exactly: the item as it was before it; the reversal is recorded and mailed. */
@@ -122,7 +185,7 @@ export async function reverseCase(deps: DecisionDeps, actor: Actor, number: stri
     await tellPeople(tx, deps, c, 'reverse', undone.ground, facts);
     await query(tx, sql`select pg_notify('listing_changed', '*')`);
     await caseChanged(deps.temporal, c);
-    return { number, action: 'reverse', state: c.state, decided_at: c.decidedAt };
+    return { number, action: 'reverse', state: c.state, decided_at: c.decidedAt, refunded_orders: [] };
   });
 }
 

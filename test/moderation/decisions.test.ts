@@ -221,3 +221,66 @@ describe('the case command', () => {
     ]);
   });
 });
+
+describe('a takedown with --refund', () => {
+  /** A paid launch order of the listing, paid through the test provider (no money to send back). */
+  async function paidOrder(listing: number, number: string): Promise<void> {
+    const [owner] = await sql<{ owner_id: number }>(app, 'select owner_id from listing where id = ?', [listing]);
+    const [order] = await sql<{ id: number }>(
+      app,
+      `insert into orders (site_id, number, owner_id, status, billing_country, vat, subtotal_cents, discount_cents, net_cents,
+         vat_cents, total_cents, checkout_token, provider, expires_at, paid_at)
+       values (?, ?, ?, 'paid', 'US', '{}', 4900, 0, 4900, 0, 4900, 't', 'test', now(), now()) returning id`,
+      [app.deps.site.id, number, owner.owner_id],
+    );
+    await sql(
+      app,
+      `insert into order_line (order_id, position, product_key, listing_id, quantity, unit_cents, discount_cents, net_cents,
+         vat_rate, vat_cents, total_cents) values (?, 0, 'launch', ?, 1, 4900, 0, 4900, 0, 0, 4900)`,
+      [order.id, listing],
+    );
+  }
+
+  it('refunds the listing’s paid order only when the decision says so, and refuses it on other decisions', async () => {
+    const owner = await sql<{ id: number }>(app, "select id from app_user where email = 'owner@example.test'");
+    const pulsar = await addListing(app, { slug: 'pulsar', name: 'Pulsar', owner: owner[0].id, status: 'scheduled' });
+    await paidOrder(pulsar, 'LD-2026-900001');
+    const number = await fileReport('pulsar');
+
+    const refusedApi = await decide(number, { action: 'dismiss', ground: 'spam', facts: 'x', refund: true });
+    expect(refusedApi.status).toBe(400);
+    expect(refusedApi.body.errors.map((e: { path: string }) => e.path)).toEqual(['body.refund']);
+    expect((await runCli(app, 'case', 'reverse', number, '--facts', 'x', '--refund', '--as', 'team@example.test')).status).toBe(
+      2,
+    );
+
+    const decided = await runCli(
+      app,
+      'case',
+      'decide',
+      number,
+      'take-down',
+      '--ground',
+      'scam',
+      '--facts',
+      'A copy of another product, sold as its own.',
+      '--refund',
+      '--as',
+      'team@example.test',
+    );
+    expect(decided.stderr).toBe('');
+    expect(decided.stdout).toContain('Refunded: LD-2026-900001.');
+    expect(await sql(app, 'select status from listing where id = ?', [pulsar])).toEqual([{ status: 'rejected' }]);
+    expect(await sql(app, "select status from orders where number = 'LD-2026-900001'")).toEqual([{ status: 'refunded' }]);
+    expect(
+      await sql(app, 'select d.refund from moderation_decision d join moderation_case c on c.id = d.case_id where c.number = ?', [
+        number,
+      ]),
+    ).toEqual([{ refund: true }]);
+    expect(await sql(app, "select action, via from audit_log where item_id = 'LD-2026-900001'")).toEqual([
+      { action: 'order.refund', via: 'cli' },
+    ]);
+    const [mail] = await latestMail(app.deps.orm.em.fork(), 1, 'owner@example.test');
+    expect(mail.subject).toBe('Order LD-2026-900001 refunded');
+  });
+});
