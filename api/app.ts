@@ -28,6 +28,7 @@ import { stripeWebhookRouter } from './web/payments/stripe-webhook.js';
 import { claimConfirmRouter } from './web/claims/confirm-link.js';
 import { communityRouter } from './web/community/community.js';
 import { ownerRouter } from './web/owner/routes.js';
+import { casePagesRouter } from './web/moderation/case-pages.js';
 import { reportRouter } from './web/moderation/report-pages.js';
 
 const limited = /^\/(api\/|mcp(\/|$)|oauth\/)/;
@@ -74,6 +75,7 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
     updatesRouter(deps),
     adminRouter(deps),
     reportRouter(deps),
+    casePagesRouter(deps),
     checkoutRouter(deps),
     stripeWebhookRouter(deps),
     claimConfirmRouter(deps),

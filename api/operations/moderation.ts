@@ -115,6 +115,7 @@ const decisionDeps = ({ deps, em, site }: OperationContext) => ({
   mailer: deps.mailer,
   temporal: deps.temporal,
   payments: createPaymentProvider(deps.config.orders),
+  launchSlots: { free: deps.config.launches.freeSlotsPerWeek, paid: deps.config.launches.paidSlotsPerWeek },
   siteId: site.id,
   siteName: deps.config.site.name,
   publicUrl: deps.config.publicUrl,

@@ -43,7 +43,17 @@ export const caseCommand: CliCommand = {
         const actor = await adminActor(em, options.as!);
         const mailer = createMailer(ctx.config, orm);
         const payments = createPaymentProvider(ctx.config.orders);
-        const deps = { em, mailer, temporal, payments, siteId, siteName: ctx.config.site.name, publicUrl: ctx.config.publicUrl };
+        const { freeSlotsPerWeek: free, paidSlotsPerWeek: paid } = ctx.config.launches;
+        const deps = {
+          em,
+          mailer,
+          temporal,
+          payments,
+          launchSlots: { free, paid },
+          siteId,
+          siteName: ctx.config.site.name,
+          publicUrl: ctx.config.publicUrl,
+        };
         try {
           const done =
             action === 'decide'

@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { reinstateListing, type ListingStatus } from '../domain/listing-status.js';
+import { reinstateListing, type ListingPlan, type ListingStatus } from '../domain/listing-status.js';
+import { addWeeks, isoDate, mondayOf } from '../domain/weeks.js';
 import { decisionRefusal, groundRefusal, refundRefusal, reversalRefusal, type DecisionAction } from '../domain/moderation.js';
-import { Listing } from '../entities/listing.js';
+import { Listing, type ListingEntity } from '../entities/listing.js';
+import { firstWeekWithFreeSlot } from '../publishing/slots.js';
 import { ListingUpdate } from '../entities/listing-update.js';
 import { ModerationCase, ModerationDecision, type ItemBefore, type ModerationCaseEntity } from '../entities/moderation.js';
 import { Review } from '../entities/review.js';
@@ -21,6 +23,8 @@ export interface DecisionDeps {
   mailer: Mailer;
   temporal: TemporalHandle;
   payments: PaymentProvider;
+  /** Launch places a week, per plan: where a reinstated launch whose week passed goes. */
+  launchSlots: Record<ListingPlan, number>;
   siteId: number;
   siteName: string;
   publicUrl: string;
@@ -161,7 +165,7 @@ export async function reverseCase(deps: DecisionDeps, actor: Actor, number: stri
     if (refused) throw new AppError('conflict', refused);
     const undone = last!;
     const current = await itemState(tx, c);
-    await restore(tx, c, undone.before ?? {});
+    await restore(tx, deps, c, undone.before ?? {});
     tx.create(ModerationDecision, {
       caseId: c.id,
       action: 'reverse',
@@ -189,7 +193,7 @@ export async function reverseCase(deps: DecisionDeps, actor: Actor, number: stri
   });
 }
 
-async function lockedCase(tx: EntityManager, siteId: number, number: string): Promise<ModerationCaseEntity> {
+export async function lockedCase(tx: EntityManager, siteId: number, number: string): Promise<ModerationCaseEntity> {
   const [row] = await query(
     tx,
     sql<{ id: number }>`select id from moderation_case where number = ${number} and site_id = ${siteId} for update`,
@@ -202,7 +206,11 @@ async function lockedCase(tx: EntityManager, siteId: number, number: string): Pr
 async function itemState(tx: EntityManager, c: ModerationCaseEntity): Promise<ItemBefore> {
   if (c.kind === 'listing') {
     const listing = await tx.findOneOrFail(Listing, { id: c.itemId });
-    return { status: listing.status, restricted: listing.restricted };
+    return {
+      status: listing.status,
+      restricted: listing.restricted,
+      launchWeek: listing.launchWeek ? String(listing.launchWeek).slice(0, 10) : null,
+    };
   }
   const item =
     c.kind === 'review'
@@ -232,7 +240,7 @@ async function applyAction(tx: EntityManager, c: ModerationCaseEntity, action: D
   return before;
 }
 
-async function restore(tx: EntityManager, c: ModerationCaseEntity, before: ItemBefore): Promise<void> {
+async function restore(tx: EntityManager, deps: DecisionDeps, c: ModerationCaseEntity, before: ItemBefore): Promise<void> {
   if (c.kind === 'listing') {
     const listing = await tx.findOneOrFail(Listing, { id: c.itemId });
     if (before.status && before.status !== listing.status) {
@@ -240,6 +248,8 @@ async function restore(tx: EntityManager, c: ModerationCaseEntity, before: ItemB
       if (!move.ok) throw new AppError('conflict', move.reason);
       listing.status = move.status;
       listing.statusReason = null;
+      const week = await weekOnReturn(tx, deps, listing, before.launchWeek ?? null);
+      if (week) listing.launchWeek = week;
     }
     listing.restricted = before.restricted ?? false;
   } else {
@@ -250,6 +260,23 @@ async function restore(tx: EntityManager, c: ModerationCaseEntity, before: ItemB
     item.hidden = before.hidden ?? false;
   }
   await tx.flush();
+}
+
+/**
+ * A launch that was waiting keeps its week; when that week passed while the listing was taken
+ * down, it gets the next week with a free place of its plan (its own place was given up).
+ */
+async function weekOnReturn(
+  tx: EntityManager,
+  deps: DecisionDeps,
+  listing: ListingEntity,
+  week: string | null,
+): Promise<string | null> {
+  if (!week || (listing.status !== 'scheduled' && listing.status !== 'awaiting_badge')) return null;
+  const thisWeek = mondayOf(new Date());
+  if (week >= isoDate(thisWeek)) return null;
+  const plan: ListingPlan = listing.plan;
+  return firstWeekWithFreeSlot(tx, listing.siteId, plan, addWeeks(thisWeek, 1), deps.launchSlots[plan], listing.id);
 }
 
 /** The statement of reasons to the person affected, and the outcome to each reporter. */
