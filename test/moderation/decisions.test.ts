@@ -98,6 +98,10 @@ describe('a takedown and its reversal', () => {
       (await request(`${app.api}/leaderboards/community-weekly`)).body.items.map(
         (i: { listing: { slug: string } }) => i.listing.slug,
       );
+    const badge = () => request(`${app.url}/badges/rocket/standard-dark-m.svg`);
+    const shown = await badge();
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('cache-control')).toBe('public, max-age=300');
     // Warm the read cache.
     expect((await request(`${app.api}/listings/rocket`)).body.votes).toBe(3);
     expect(await weekly()).toContain('rocket');
@@ -124,6 +128,7 @@ describe('a takedown and its reversal', () => {
     ).toBe(404);
     expect(await eventually(weekly, (slugs) => !slugs.includes('rocket'))).not.toContain('rocket');
     expect((await request(`${app.url}/sitemap.xml`)).text).not.toContain('/listings/rocket<');
+    expect((await badge()).status).toBe(404);
     const [mail] = await latestMail(app.deps.orm.em.fork(), 1, 'owner@example.test');
     expect(mail.text_body).toContain('Ground: scam');
     expect(mail.text_body).toContain('Payments taken, nothing shipped');
@@ -142,6 +147,7 @@ describe('a takedown and its reversal', () => {
       (r) => r.status === 200,
     );
     expect(back.body).toMatchObject({ status: 'live', votes: 3 });
+    expect((await badge()).status).toBe(200);
     expect(await eventually(weekly, (slugs) => slugs.includes('rocket'))).toContain('rocket');
 
     const audit = await sql<{ action: string; actor_email: string; via: string }>(
