@@ -30,6 +30,7 @@ import { communityRouter } from './web/community/community.js';
 import { ownerRouter } from './web/owner/routes.js';
 import { casePagesRouter } from './web/moderation/case-pages.js';
 import { reportRouter } from './web/moderation/report-pages.js';
+import { transparencyRouter } from './web/moderation/transparency-page.js';
 
 const limited = /^\/(api\/|mcp(\/|$)|oauth\/)/;
 
@@ -76,6 +77,7 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
     adminRouter(deps),
     reportRouter(deps),
     casePagesRouter(deps),
+    transparencyRouter(deps),
     checkoutRouter(deps),
     stripeWebhookRouter(deps),
     claimConfirmRouter(deps),
