@@ -61,16 +61,18 @@ describe('voteReview on the time-skipping test server', () => {
       expect(await review.result()).toEqual({ week, passes: passes.length, clusters: 0 });
     });
 
-    // Nothing before the week starts; then at most an hour apart, through the whole week.
+    // Nothing before the week starts; then at most an hour apart, through the whole week. The passes
+    // are timed by the activities' clock, which runs on while a loaded machine delays them.
+    const slack = 60_000;
     const during = passes.filter((p) => !p.final);
     expect(during[0].at).toBeGreaterThanOrEqual(start);
-    expect(during[0].at).toBeLessThan(start + 1000);
-    for (let i = 1; i < passes.length; i++) expect(passes[i].at - passes[i - 1].at).toBeLessThanOrEqual(hour + 1000);
+    expect(during[0].at).toBeLessThan(start + slack);
+    for (let i = 1; i < passes.length; i++) expect(passes[i].at - passes[i - 1].at).toBeLessThanOrEqual(hour + slack);
     expect(during.length).toBeGreaterThanOrEqual(7 * 24);
     expect(during.every((p) => p.at < end)).toBe(true);
     // One final pass, at the week's end, and the awards only after it.
     expect(passes.filter((p) => p.final)).toHaveLength(1);
-    expect(passes[passes.length - 1].at).toBeLessThan(end + 1000);
+    expect(passes[passes.length - 1].at).toBeLessThan(end + slack);
     const next = isoDate(addWeeks(parseIsoDate(week)!, 1));
     expect(steps).toEqual([
       `final review of ${week}`,
