@@ -110,7 +110,7 @@ export const postListingUpdateOperation = defineOperation({
   reaches: ['mail'],
   async handler({ path, body }, { deps, em, principal }) {
     const posted = await postListingUpdate(em, deps.config.publicUrl, principal!.userId, path.listing_id, body);
-    await startUpdateNotice(deps.temporal, deps.config, {
+    await startUpdateNotice(deps.temporal, {
       id: posted.id,
       listingId: posted.listing.id,
       ownerId: principal!.userId,

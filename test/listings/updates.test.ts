@@ -144,7 +144,7 @@ describe('post_listing_update', () => {
     );
     expect(await noticeResult(posted.body.id)).toEqual({ told: 1 });
     const { startUpdateNotice } = await import('../../src/listings/update-notice.js');
-    await startUpdateNotice(app.deps.temporal, app.deps.config, { id: posted.body.id, listingId: id, ownerId: owner.id });
+    await startUpdateNotice(app.deps.temporal, { id: posted.body.id, listingId: id, ownerId: owner.id });
     await app.deps.temporal.client.workflow.getHandle(workflowIds.listingUpdateNotice(posted.body.id)).result();
     expect((await mailsTo('early@example.test')).length).toBe(1);
     expect((await mailsTo('late@example.test')).length).toBe(0);
