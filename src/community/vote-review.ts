@@ -14,6 +14,7 @@ import {
 import { addWeeks, mondayOf, parseIsoDate, utcDayStart } from '../domain/weeks.js';
 import { AppError } from '../errors.js';
 import { execute, query, sql } from '../platform/sql.js';
+import { countVoteVerdict } from '../platform/metrics.js';
 
 /** A cluster as the review keeps it: listings by slug, accounts by id for the site team only. */
 export interface StoredCluster {
@@ -74,7 +75,8 @@ export async function reviewVotes(
   const end = addWeeks(monday, 1);
   if (now.getTime() < monday.getTime()) throw new AppError('invalid_input', `The week of ${week} has not started yet.`);
   const final = now.getTime() >= end.getTime();
-  return em.transactional(async (tx) => {
+  let written: { reason: string | null }[] = [];
+  const pass = await em.transactional(async (tx) => {
     const rows = await query(
       tx,
       sql<VoteRow>`select v.listing_id, v.user_id, v.created_at, v.discount_reason, l.owner_id,
@@ -132,6 +134,7 @@ export async function reviewVotes(
       .filter((v) => verdicts.get(voteKey(v)) !== v.reason)
       .map((v) => ({ listing_id: v.listingId, user_id: v.userId, reason: verdicts.get(voteKey(v)) ?? null }));
     // One statement for every changed verdict; the vote trigger keeps each listing's ledger numbers right.
+    written = changes;
     if (changes.length) {
       await execute(
         tx,
@@ -162,6 +165,9 @@ export async function reviewVotes(
     );
     return { week, final, reviewedAt: now.toISOString(), votes: votes.length, changed: changes.length, clusters: stored };
   });
+  // Counted once committed: a pass that failed and is tried again changed nothing the first time.
+  for (const change of written) countVoteVerdict(change.reason, 'review');
+  return pass;
 }
 
 /** Whether the week's final review pass has run: the awards of a week wait for it. */

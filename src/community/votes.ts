@@ -11,6 +11,7 @@ import { prepared, sql, type ReadPool, type WritePool } from '../platform/sql.js
 import { Vote } from '../entities/vote.js';
 import { VoteVoid } from '../entities/vote-void.js';
 import { refuseWith, type ToggleState } from './target.js';
+import { countVoteVerdict } from '../platform/metrics.js';
 
 /** The network a vote comes from as stored: a keyed hash of its /24 or /48 prefix, never the address. */
 export function networkHash(address: string, key: string): string | null {
@@ -111,6 +112,7 @@ export async function castVote(
      values (${facts.id}, ${userId}, ${facts.cast_at}, ${reason}, ${network}) on conflict (listing_id, user_id) do nothing
      returning true as added`,
   );
+  if (added.length) countVoteVerdict(reason, 'cast');
   return { on: true, count: facts.vote_count + (added.length && reason === null ? 1 : 0) };
 }
 
