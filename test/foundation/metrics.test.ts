@@ -1,4 +1,5 @@
 import { operations } from '../../api/operations/index.js';
+import { loadConfig } from '../../src/config.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
 import { freePort } from '../support/ports.js';
@@ -18,6 +19,14 @@ beforeAll(async () => {
   metricsUrl = `http://127.0.0.1:${port}/metrics`;
 });
 afterAll(() => app?.close());
+
+describe('METRICS_HOST and METRICS_PORT', () => {
+  it('default to loopback, 9464 for an api process and 9465 for a worker; 0 is none', () => {
+    expect(loadConfig({}).metrics).toEqual({ host: '127.0.0.1', apiPort: 9464, workerPort: 9465 });
+    expect(loadConfig({ METRICS_PORT: '0' }).metrics).toMatchObject({ apiPort: 0, workerPort: 0 });
+    expect(() => loadConfig({ METRICS_PORT: 'metrics' })).toThrow(/METRICS_PORT/);
+  });
+});
 
 describe('/metrics', () => {
   it('is not served on the public port', async () => {
