@@ -4,7 +4,7 @@ import { JsonText } from '../src/platform/json-text.js';
 import { listingProfileKey } from '../src/platform/read-cache.js';
 import { countOperation } from '../src/platform/metrics.js';
 import { withIdempotency } from './middleware/idempotency.js';
-import { toAppError } from './middleware/problem.js';
+import { failureOf } from './middleware/problem.js';
 import { refuseUnsafeText } from './middleware/text-input.js';
 import { outputDrift } from './output-check.js';
 import { adminScope, successStatusOf, visibleTo, type Operation, type OperationContext } from './operations/registry.js';
@@ -36,7 +36,7 @@ export async function execute(op: Operation, raw: RawInput, ctx: OperationContex
     countOperation(op.id, result.status, startedAt);
     return result;
   } catch (error) {
-    countOperation(op.id, toAppError(error).status, startedAt);
+    countOperation(op.id, failureOf(error, ctx.deps).status, startedAt);
     throw error;
   }
 }
