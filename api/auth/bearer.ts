@@ -27,8 +27,7 @@ export function authenticate(deps: AppDeps): Middleware {
     if (looksLikeApiKey(credential)) {
       const user = await apiKeyOwner(em, credential);
       if (!user) throw invalid('This API key is not valid: it may have been revoked.');
-      const { admin } = user;
-      return { userId: user.id, email: user.email, scopes: [...scopes], via: 'api_key', ...(admin ? { admin } : {}) };
+      return { userId: user.id, email: user.email, scopes: [...scopes], via: 'api_key' };
     }
     let claims;
     try {

