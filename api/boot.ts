@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Config } from '../src/config.js';
-import { migrate, openOrm } from '../src/db.js';
+import { migrate, openOrm, watchOrmPool } from '../src/db.js';
 import type { Logger } from '../src/logger.js';
 import { loadDefaultSite } from '../src/catalogue/site-info.js';
 import { connectTemporal } from '../src/temporal.js';
@@ -10,9 +10,12 @@ import { listingProfileKey, ReadCache } from '../src/platform/read-cache.js';
 import { announceCountChangesEvery, listenForListingChanges, type ListingChange } from '../src/platform/listing-changes.js';
 import { openReadPool, openWritePool } from '../src/platform/sql.js';
 import { SearchIndex } from '../src/catalogue/search-index/search-index.js';
+import { pgPoolProbe, prepareOperationSeries, watchPool } from '../src/platform/metrics.js';
+import { serveMetrics, type MetricsListener } from '../src/platform/metrics-server.js';
 import { buildApp } from './app.js';
 import type { AppDeps } from './deps.js';
 import type { Operation } from './operations/registry.js';
+import { operations } from './operations/index.js';
 
 export interface ApiAddresses {
   databaseUrl: string;
@@ -38,11 +41,12 @@ export async function openDeps(
   const site = await loadDefaultSite(orm.em.fork(), config.site.name);
   const keys = await loadServerKeys(orm.em.fork(), config);
   const readPool = openReadPool(at.databaseUrl, config.database.poolMax);
-  return {
+  const writePool = openWritePool(at.databaseUrl, config.database.poolMax);
+  const deps: AppDeps = {
     config,
     orm,
     readPool,
-    writePool: openWritePool(at.databaseUrl, config.database.poolMax),
+    writePool,
     temporal,
     log,
     site,
@@ -51,9 +55,15 @@ export async function openDeps(
     readCache: new ReadCache(config.publicReadCacheMs),
     searchIndex: new SearchIndex(readPool),
   };
+  const unwatch = [watchOrmPool(orm), watchPool('reads', pgPoolProbe(readPool)), watchPool('hot writes', pgPoolProbe(writePool))];
+  poolWatches.set(deps, () => unwatch.forEach((stop) => stop()));
+  return deps;
 }
 
+const poolWatches = new WeakMap<AppDeps, () => void>();
+
 export async function closeDeps(deps: AppDeps): Promise<void> {
+  poolWatches.get(deps)?.();
   await deps.mailer.close();
   await deps.temporal.connection.close();
   await deps.readPool.end();
@@ -64,13 +74,15 @@ export async function closeDeps(deps: AppDeps): Promise<void> {
 export interface RunningApi {
   server: Server;
   url: string;
+  /** Where this process's /metrics is served; absent when METRICS_PORT is 0. */
+  metricsUrl?: string;
   close(): Promise<void>;
 }
 
 /**
  * Serves the app on the configured host and port (port 0 picks a free one), once the search index
- * is loaded. With the read cache on, listing profiles it holds are dropped as PostgreSQL announces
- * their changes.
+ * is loaded, and the metrics on their own listener. With the read cache on, listing profiles it
+ * holds are dropped as PostgreSQL announces their changes.
  */
 export async function serveApi(deps: AppDeps, extraOperations: readonly Operation[] = []): Promise<RunningApi> {
   // Listening before serving: no profile can be cached before its changes would be heard.
@@ -82,16 +94,20 @@ export async function serveApi(deps: AppDeps, extraOperations: readonly Operatio
   const counts = announceCountChangesEvery(deps.readPool, deps.config.listingCountsNoticeMs, deps.log);
   // Search answers from memory: the listings are read before the first request, not during it.
   await deps.searchIndex.current();
+  prepareOperationSeries([...operations, ...extraOperations]);
   const app = buildApp(deps, extraOperations);
   const server = app.listen(deps.config.port, deps.config.host);
+  let metrics: MetricsListener | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);
       server.once('error', reject);
     });
+    metrics = await serveMetrics({ host: deps.config.metrics.host, port: deps.config.metrics.apiPort }, deps.log);
   } catch (error) {
     counts.stop();
     await listener?.close();
+    server.close();
     throw error;
   }
   server.keepAliveTimeout = 65_000;
@@ -100,9 +116,11 @@ export async function serveApi(deps: AppDeps, extraOperations: readonly Operatio
   return {
     server,
     url: `http://127.0.0.1:${port}`,
+    metricsUrl: metrics?.url,
     close: async () => {
       server.closeIdleConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await metrics?.close();
       counts.stop();
       await listener?.close();
     },

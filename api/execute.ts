@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { AppError, type FieldError } from '../src/errors.js';
 import { JsonText } from '../src/platform/json-text.js';
 import { listingProfileKey } from '../src/platform/read-cache.js';
+import { countOperation } from '../src/platform/metrics.js';
 import { withIdempotency } from './middleware/idempotency.js';
+import { failureOf } from './middleware/problem.js';
 import { refuseUnsafeText } from './middleware/text-input.js';
 import { outputDrift } from './output-check.js';
 import { successStatusOf, type Operation, type OperationContext } from './operations/registry.js';
@@ -28,6 +30,18 @@ export interface Execution {
  * adapt its input and output.
  */
 export async function execute(op: Operation, raw: RawInput, ctx: OperationContext, idempotencyKey?: string): Promise<Execution> {
+  const startedAt = process.hrtime.bigint();
+  try {
+    const result = await executeOnce(op, raw, ctx, idempotencyKey);
+    countOperation(op.id, result.status, startedAt);
+    return result;
+  } catch (error) {
+    countOperation(op.id, failureOf(error, ctx.deps).status, startedAt);
+    throw error;
+  }
+}
+
+async function executeOnce(op: Operation, raw: RawInput, ctx: OperationContext, idempotencyKey?: string): Promise<Execution> {
   authorize(op, ctx);
   refuseUnsafeText({ path: raw.path, query: raw.query, body: raw.body });
   const input = {

@@ -93,6 +93,7 @@ try {
     `  OpenAPI      ${config.publicUrl}${config.apiBasePath}/openapi.json`,
     `  MCP          ${config.publicUrl}/mcp`,
     `  Temporal UI  ${temporalUi ?? '(external Temporal: see your Temporal UI)'}`,
+    `  Metrics      ${api.metricsUrl ?? '(off: METRICS_PORT=0)'}`,
     `  Data         ${config.database.url ? 'DATABASE_URL' : config.dataDir}`,
     'Press Ctrl-C to stop.',
   ];

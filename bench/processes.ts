@@ -29,7 +29,8 @@ async function startApiProcess(env: Record<string, string>): Promise<ApiProcess>
   const origin = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin },
+    // Two api processes on one machine: no metrics listener (both would take 9464).
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, METRICS_PORT: '0' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (;;) {

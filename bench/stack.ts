@@ -44,6 +44,7 @@ export async function startBenchStack(env: Partial<Record<keyof Env, string>>, d
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     SMTP_URL: 'smtp://127.0.0.1:25',
+    METRICS_PORT: '0',
     ...env,
   });
   const log = createLogger(config, 'bench');

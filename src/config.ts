@@ -19,6 +19,8 @@ const envSchema = z.object({
   PORT: port.default(3000),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_PORT: port.optional(),
 
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
@@ -175,6 +177,8 @@ export interface Config {
   publicHttps: boolean;
   apiBasePath: '/api/v1';
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Where each process serves /metrics (docs/operations.md); a port of 0 serves none. */
+  metrics: { host: string; apiPort: number; workerPort: number };
   database: { url?: string; poolMax: number };
   dataDir: string;
   embeddedPostgresPort: number;
@@ -315,6 +319,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicHttps: new URL(publicUrl).protocol === 'https:',
     apiBasePath: '/api/v1',
     logLevel: e.LOG_LEVEL,
+    // One variable for both: each process has its own machine or container, or its own METRICS_PORT.
+    metrics: { host: e.METRICS_HOST, apiPort: e.METRICS_PORT ?? 9464, workerPort: e.METRICS_PORT ?? 9465 },
     database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
     dataDir,
     embeddedPostgresPort: e.EMBEDDED_PG_PORT,

@@ -20,6 +20,7 @@ import { isoDate, mondayOf } from './domain/weeks.js';
 import { voteReviewStatusAttribute, voteWeekAttribute } from './domain/search-attributes.js';
 import { customSearchAttributes } from './domain/search-attributes.js';
 import type { Config } from './config.js';
+import { countWorkflowStart } from './platform/metrics.js';
 
 /**
  * Temporal conventions in one place. Workflow ids are business keys, so a retried request finds
@@ -86,6 +87,7 @@ export function startLifecycle<W extends Workflow>(
   workflow: W,
   start: LifecycleStart<W>,
 ): Promise<WorkflowHandle<W>> {
+  countWorkflowStart(workflow.name);
   return temporal.client.workflow.start(workflow, startOptions(temporal, start));
 }
 
@@ -100,6 +102,7 @@ export function updateLifecycleWithStart<W extends Workflow, Ret, Args extends u
   update: UpdateDefinition<Ret, Args>,
   ...args: Args
 ): Promise<Ret> {
+  countWorkflowStart(workflow.name);
   const startWorkflowOperation = new WithStartWorkflowOperation(workflow, {
     ...startOptions(temporal, start),
     workflowIdConflictPolicy: 'USE_EXISTING',
@@ -146,6 +149,7 @@ export async function signalLifecycleWithStart<W extends Workflow, Args extends 
   const { workflowIdConflictPolicy: _policy, ...options } = startOptions(temporal, start) as WorkflowStartOptions<W> & {
     workflowIdConflictPolicy?: string;
   };
+  countWorkflowStart(workflow.name);
   // Signal-with-start always joins an open run, so it takes no conflict policy.
   await temporal.client.workflow.signalWithStart(workflow, {
     ...options,
@@ -169,6 +173,7 @@ export async function prepareTemporal(temporal: TemporalHandle, namespace: strin
  * that ended well is not run again, one that failed or was stopped is.
  */
 export async function startVoteReview(temporal: TemporalHandle, week: string): Promise<void> {
+  countWorkflowStart(voteReview.name);
   try {
     await temporal.client.workflow.start(voteReview, {
       ...startOptions<typeof voteReview>(temporal, {

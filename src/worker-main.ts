@@ -1,6 +1,7 @@
 import { loadConfigOrExit } from './config.js';
-import { openOrm } from './db.js';
+import { openOrm, watchOrmPool } from './db.js';
 import { createLogger } from './logger.js';
+import { serveMetrics } from './platform/metrics-server.js';
 import { connectTemporal, prepareTemporal } from './temporal.js';
 import { createWorker, readWorkflowBundle } from './worker.js';
 
@@ -21,10 +22,14 @@ await temporal.connection.close();
 const bundlePath = config.temporal.workflowBundlePath;
 const bundle = bundlePath ? readWorkflowBundle(bundlePath) : undefined;
 const { worker, connection } = await createWorker({ config, orm, log, address: config.temporal.address, bundle });
+const unwatchPool = watchOrmPool(orm);
+const metrics = await serveMetrics({ host: config.metrics.host, port: config.metrics.workerPort }, log);
 process.once('SIGINT', () => worker.shutdown());
 process.once('SIGTERM', () => worker.shutdown());
 log.info({ taskQueue: config.temporal.taskQueue }, 'worker running');
 await worker.run();
+await metrics?.close();
+unwatchPool();
 await connection.close();
 await orm.close();
 log.info('worker stopped');

@@ -14,6 +14,8 @@ import type { Orm } from './db.js';
 import type { Logger } from './logger.js';
 import { createActivities } from '../activities/index.js';
 import { createMailer } from './mail/index.js';
+import { beforeEachScrape, metricsRegistry } from './platform/metrics.js';
+import { SdkMetrics } from './platform/sdk-metrics.js';
 import { connectTemporal } from './temporal.js';
 
 export const workflowsPath = fileURLToPath(new URL('../workflows/index.ts', import.meta.url));
@@ -64,11 +66,13 @@ export async function createWorker(opts: WorkerOptions): Promise<{ worker: Worke
 
 /**
  * Sends the SDK's own logs (worker state changes, activity failures) through pino, at warn unless
- * debugging. The runtime is process-wide and installs once, so a process that also starts the dev
- * server calls this first; later calls keep the first logger.
+ * debugging, and its metrics into the process's Prometheus series. The runtime is process-wide and
+ * installs once, so a process that also starts the dev server calls this first; later calls keep
+ * the first logger.
  */
 export function routeSdkLogs(log: Logger): void {
   const level: LogLevel = log.isLevelEnabled('debug') ? 'DEBUG' : 'WARN';
+  const metrics = new SdkMetrics(metricsRegistry);
   try {
     Runtime.install({
       logger: new DefaultLogger(level, ({ level: entryLevel, message, meta }) => {
@@ -76,10 +80,14 @@ export function routeSdkLogs(log: Logger): void {
           entryLevel === 'ERROR' ? 'error' : entryLevel === 'WARN' ? 'warn' : entryLevel === 'INFO' ? 'info' : 'debug';
         log[method]({ temporal: meta }, message);
       }),
+      telemetryOptions: { metrics: { buffer: metrics.buffer } },
     });
   } catch {
     // Already installed in this process.
+    metrics.stop();
+    return;
   }
+  beforeEachScrape(() => metrics.drain());
 }
 
 const quietBundlerLogger = {

@@ -2,7 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import { AppError } from '../../src/errors.js';
 import { execute, type RawInput } from '../execute.js';
-import { problemOf, toAppError } from '../middleware/problem.js';
+import { failureOf, problemOf } from '../middleware/problem.js';
 import type { Operation, OperationContext } from '../operations/registry.js';
 import { idempotencyKeyArgument } from './tools.js';
 
@@ -23,8 +23,8 @@ export async function callTool(op: Operation, args: unknown, ctx: OperationConte
       ...(result.replayed ? { _meta: { [replayedMetaKey]: true } } : {}),
     };
   } catch (thrown) {
-    const error = toAppError(thrown);
-    if (error.status >= 500) ctx.log.error({ err: thrown, tool: op.id }, 'tool call failed');
+    const error = failureOf(thrown, ctx.deps);
+    if (error.status >= 500 && error.code !== 'unavailable') ctx.log.error({ err: thrown, tool: op.id }, 'tool call failed');
     const problem = problemOf(error, ctx.deps.config.publicUrl);
     return { isError: true, structuredContent: { ...problem }, content: [{ type: 'text', text: JSON.stringify(problem) }] };
   }

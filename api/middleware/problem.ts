@@ -1,5 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { AppError, errorCodes, type ErrorCode, type FieldError, type ListedElsewhere } from '../../src/errors.js';
+import { OutageWatch, dependencyName, unreachableDependency, type Dependency } from '../../src/platform/outage.js';
+import { temporalReachable } from '../../src/temporal.js';
 import type { AppDeps } from '../deps.js';
 
 const titles: Record<ErrorCode, string> = {
@@ -57,8 +59,9 @@ export function resourceMetadataUrl(publicUrl: string, resourcePath: string): st
 
 /**
  * Turns anything thrown below into an RFC 9457 problem+json response. Errors from the HTTP layer
- * (bad JSON, oversized bodies, unknown methods) keep their 4xx status; anything unexpected is
- * answered as a bare 500 without internals. Every 5xx is logged at error level.
+ * (bad JSON, oversized bodies, unknown methods) keep their 4xx status; PostgreSQL or Temporal out
+ * of reach is a 503 `unavailable` with Retry-After, logged once per outage; anything else
+ * unexpected is answered as a bare 500 without internals. Every other 5xx is logged at error level.
  */
 export function problems(deps: AppDeps): Middleware {
   return async (ctx, next) => {
@@ -68,12 +71,13 @@ export function problems(deps: AppDeps): Middleware {
         throw new AppError('not_found', `No operation at ${ctx.method} ${ctx.path}.`);
       }
     } catch (thrown) {
-      const error = toAppError(thrown);
+      const error = failureOf(thrown, deps);
       sendProblem(ctx, error, deps.config.publicUrl);
-      if (error.status >= 500) logServerError(ctx, thrown);
+      if (error.code !== 'unavailable' && error.status >= 500) logServerError(ctx, thrown);
       return;
     }
-    if (ctx.status >= 500) logServerError(ctx);
+    // An answered 503 is deliberate (/readyz while a dependency is down): its probes would fill the log.
+    if (ctx.status >= 500 && ctx.status !== 503) logServerError(ctx);
   };
 }
 
@@ -102,6 +106,35 @@ export function sendProblem(ctx: Context, error: AppError, publicUrl: string): v
 
 function isApiPath(path: string): boolean {
   return path === '/api/v1' || path.startsWith('/api/v1/');
+}
+
+/** How long a client is asked to wait when a dependency is out of reach. */
+export const outageRetryAfterSeconds = 5;
+
+const outageWatches = new WeakMap<AppDeps, OutageWatch>();
+
+function outageWatchOf(deps: AppDeps): OutageWatch {
+  let watch = outageWatches.get(deps);
+  if (!watch) {
+    const reachable = (dependency: Dependency) =>
+      dependency === 'postgres' ? deps.orm.isConnected().catch(() => false) : temporalReachable(deps.temporal);
+    outageWatches.set(deps, (watch = new OutageWatch(deps.log, reachable)));
+  }
+  return watch;
+}
+
+/**
+ * What a failure answers: a dependency out of reach is 503 `unavailable` (and the outage is logged
+ * once, see OutageWatch), anything else as toAppError says. Every transport answers through this.
+ */
+export function failureOf(thrown: unknown, deps: AppDeps): AppError {
+  const port = Number(new URL(deps.orm.config.get('clientUrl') ?? 'postgres://localhost').port || 5432);
+  const dependency = thrown instanceof AppError ? undefined : unreachableDependency(thrown, port);
+  if (!dependency) return toAppError(thrown);
+  outageWatchOf(deps).report(dependency, thrown);
+  return new AppError('unavailable', `${dependencyName(dependency)} cannot be reached right now. Try again shortly.`, [], {
+    retryAfterSeconds: outageRetryAfterSeconds,
+  });
 }
 
 export function toAppError(thrown: unknown): AppError {

@@ -112,7 +112,7 @@ export const postListingUpdateOperation = defineOperation({
     const { publicUrl, updateMailsPerListingPerDay } = deps.config;
     const posted = await postListingUpdate(em, publicUrl, updateMailsPerListingPerDay, principal!.userId, path.listing_id, body);
     if (posted.followers_mailed) {
-      await startUpdateNotice(deps.temporal, deps.config, {
+      await startUpdateNotice(deps.temporal, {
         id: posted.id,
         listingId: posted.listing.id,
         ownerId: principal!.userId,

@@ -16,6 +16,7 @@ import { addWeeks, mondayOf, parseIsoDate, utcDayStart } from '../domain/weeks.j
 import { AppError } from '../errors.js';
 import { execute, query, sql } from '../platform/sql.js';
 import { activeSinceOf, firstActions, type FirstActions } from './vote-facts.js';
+import { countVoteVerdict } from '../platform/metrics.js';
 
 /** A cluster as the review keeps it: listings by slug, accounts by id for the site team only. */
 export interface StoredCluster {
@@ -76,9 +77,10 @@ export async function reviewVotes(
   const end = addWeeks(monday, 1);
   if (now.getTime() < monday.getTime()) throw new AppError('invalid_input', `The week of ${week} has not started yet.`);
   const final = now.getTime() >= end.getTime();
+  let written: { reason: string | null }[] = [];
   const until = final ? end : now;
   const from = ringWindowStart(until, rules);
-  return em.transactional(async (tx) => {
+  const pass = await em.transactional(async (tx) => {
     const voters = await query(
       tx,
       sql<{
@@ -146,6 +148,7 @@ export async function reviewVotes(
       .filter((v) => verdicts.get(voteKey(v)) !== v.reason)
       .map((v) => ({ listing_id: v.listingId, user_id: v.userId, reason: verdicts.get(voteKey(v)) ?? null }));
     // One statement for every changed verdict; the vote trigger keeps each listing's ledger numbers right.
+    written = changes;
     if (changes.length) {
       await execute(
         tx,
@@ -176,6 +179,9 @@ export async function reviewVotes(
     );
     return { week, final, reviewedAt: now.toISOString(), votes: votes.length, changed: changes.length, clusters: stored };
   });
+  // Counted once committed: a pass that failed and is tried again changed nothing the first time.
+  for (const change of written) countVoteVerdict(change.reason, 'review');
+  return pass;
 }
 
 /** Whether the week's final review pass has run: the awards of a week wait for it. */

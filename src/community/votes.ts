@@ -11,6 +11,7 @@ import { VoteVoid } from '../entities/vote-void.js';
 import type { CommunityActionLimit } from './action-limit.js';
 import { activeSinceOf, castFacts, networkHash } from './vote-facts.js';
 import { refuseWith, type ToggleState } from './target.js';
+import { countVoteVerdict } from '../platform/metrics.js';
 
 /** What votes need from the api process, built once. */
 export interface VoteDeps {
@@ -72,6 +73,7 @@ export async function castVote(deps: VoteDeps, request: VoteRequest): Promise<To
        ${network})
      on conflict (listing_id, user_id) do nothing returning discount_reason`,
   );
+  if (added) countVoteVerdict(added.discount_reason, 'cast');
   return { on: true, count: facts.vote_count + (added && added.discount_reason === null ? 1 : 0) };
 }
 

@@ -72,14 +72,23 @@ export async function listenForListingChanges(
     if (afterFailure) onChange('all');
   };
 
+  // Said once per outage: a retry every second would otherwise log a line a second while PostgreSQL is down.
+  let failedReconnects = 0;
   const scheduleReconnect = (): void => {
     if (closed || retry) return;
     retry = setTimeout(() => {
       retry = undefined;
-      connect(true).catch((error: unknown) => {
-        log.warn({ err: error }, 'listing change listener could not reconnect; trying again');
-        scheduleReconnect();
-      });
+      connect(true).then(
+        () => {
+          if (failedReconnects) log.info({ failedReconnects }, 'listing change listener reconnected');
+          failedReconnects = 0;
+        },
+        (error: unknown) => {
+          if (failedReconnects++ === 0)
+            log.warn({ err: error }, 'listing change listener could not reconnect; trying every second');
+          scheduleReconnect();
+        },
+      );
     }, reconnectDelayMs);
     retry.unref();
   };

@@ -1,4 +1,5 @@
 import { JsonText } from './json-text.js';
+import { countReadCacheLookup } from './metrics.js';
 
 /** A result held by the cache, with its JSON text made once so that every hit can send it as is. */
 export interface CachedRead<T> {
@@ -55,8 +56,12 @@ export class ReadCache {
   async get<T>(key: string, read: () => Promise<T>, ttlMs = this.ttlMs): Promise<CachedRead<T>> {
     if (this.ttlMs === 0) return { value: await read() };
     const entry = this.entries.get(key);
-    if (entry && entry.expiresAt > Date.now()) return entry as CachedRead<T>;
+    if (entry && entry.expiresAt > Date.now()) {
+      countReadCacheLookup('hit');
+      return entry as CachedRead<T>;
+    }
     let loading = this.loading.get(key);
+    countReadCacheLookup(loading ? 'shared' : 'miss');
     if (!loading) {
       const started: Promise<Entry> = read().then((value) => {
         const json = value instanceof JsonText ? value.text : JSON.stringify(value);

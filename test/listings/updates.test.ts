@@ -147,7 +147,7 @@ describe('post_listing_update', () => {
       [id],
     );
     expect(await noticeResult(posted.body.id)).toEqual({ told: 1 });
-    await startUpdateNotice(app.deps.temporal, app.deps.config, { id: posted.body.id, listingId: id, ownerId: owner.id });
+    await startUpdateNotice(app.deps.temporal, { id: posted.body.id, listingId: id, ownerId: owner.id });
     await app.deps.temporal.client.workflow.getHandle(workflowIds.listingUpdateNotice(posted.body.id)).result();
     expect((await mailsTo('early@example.test')).length).toBe(1);
     expect((await mailsTo('late@example.test')).length).toBe(0);
@@ -180,7 +180,7 @@ describe('post_listing_update, at most UPDATE_MAILS_PER_LISTING_PER_DAY (1) upda
     const secondNotice = app.deps.temporal.client.workflow.getHandle(workflowIds.listingUpdateNotice(second.body.id));
     await expect(secondNotice.describe()).rejects.toThrow();
     // A notice started by hand (Temporal UI or CLI) for the unmailed update mails nobody.
-    await startUpdateNotice(app.deps.temporal, app.deps.config, { id: second.body.id, listingId: id, ownerId: owner.id });
+    await startUpdateNotice(app.deps.temporal, { id: second.body.id, listingId: id, ownerId: owner.id });
     expect(await noticeResult(second.body.id)).toEqual({ told: 0 });
     expect((await mailsTo('c_@example.test')).map((m) => m.subject)).toEqual([
       'Product chatty: First news',

@@ -64,6 +64,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     VALIDATE_RESPONSES: 'true',
     // Every test signs in from 127.0.0.1; test/auth/sign-in-limits.test.ts checks the per-client budget.
     SIGN_IN_LINKS_PER_CLIENT: '100000',
+    // Files run in parallel: no metrics listener unless a test asks for one on a free port.
+    METRICS_PORT: '0',
     ...options.env,
   };
   const config = loadConfig(env);

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { prepared, sql, type ReadPool, type Sql } from '../../platform/sql.js';
 import { summaryJson, type Summary } from '../sql.js';
 import { ListingIndex, type CategoryRow, type SearchRow } from './listing-index.js';
+import { countSearchCatchUp, countSearchIndexLoad } from '../../platform/metrics.js';
 
 /** The columns of `search_listing` (as `l`) the index keeps. */
 const rowColumns = sql`l.id, l.site_id, l.status, l.launch_week - date '1970-01-01' as launch_day, l.stage, l.country,
@@ -97,6 +98,7 @@ export class SearchIndex {
   }
 
   private async catchUp(): Promise<ListingIndex> {
+    const startedAt = process.hrtime.bigint();
     this.state ??= load(this.pool);
     let synced: Synced;
     try {
@@ -122,7 +124,9 @@ export class SearchIndex {
     if (look.changed.length > this.catchUpLimit) {
       const fresh = load(this.pool);
       this.state = fresh;
-      return (await fresh).index;
+      const { index } = await fresh;
+      countSearchCatchUp(startedAt, look.changed.length, index.size);
+      return index;
     }
     if (look.categories_version !== synced.categoriesVersion) {
       const [{ version, categories }] = await prepared(this.pool, categoriesSql);
@@ -133,6 +137,7 @@ export class SearchIndex {
     for (const id of look.gone) synced.index.remove(id);
     Object.assign(synced, watermarkOf(look.snapshot));
     this.rebuildWhenWasteful(synced.index);
+    countSearchCatchUp(startedAt, look.changed.length + look.gone.length, synced.index.size);
     return synced.index;
   }
 
@@ -152,6 +157,7 @@ export class SearchIndex {
 
 /** Every row of `search_listing`, `search_word` and `category`, read in one snapshot. */
 async function load(pool: ReadPool): Promise<Synced> {
+  countSearchIndexLoad();
   const client: pg.PoolClient = await pool.connect();
   const read = async <Row>(statement: Sql<Row>): Promise<Row[]> => {
     const { text, values } = statement.toPostgres();
