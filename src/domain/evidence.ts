@@ -240,12 +240,13 @@ function verifyFounders(proposed: NonNullable<DraftProposal['founders']>, texts:
 
 /**
  * A title shorter than a quote ("CEO") matches almost any page, so it is kept only when the page
- * states it right after the founder's name: "Jane Doe (CEO)", "Jane Doe, our CTO".
+ * states it right after the founder's name: "Jane Doe (CEO)", "Jane Doe, our CTO", "Jane Doe — CEO"
+ * on a team list, or a card's title line under the name ("Jane Doe" then "CEO").
  */
 function shortTitleAfter(name: string, title: string | undefined, text: string): string | null {
   const value = normaliseForMatch(title ?? '');
   if (!/^\p{L}{2,3}$/u.test(value)) return null;
-  const pattern = new RegExp(`${escapeRegExp(name)}(?:\\s*\\(|,\\s+(?:\\p{L}+\\s+)?)${value}\\b`, 'u');
+  const pattern = new RegExp(`${escapeRegExp(name)}(?:\\s*\\(|,\\s+(?:\\p{L}+\\s+)?|\\s+[-|]\\s+|\\s+)${value}\\b`, 'u');
   return pattern.test(text) ? value : null;
 }
 

@@ -90,6 +90,26 @@ describe('evidence verifier', () => {
     ]);
   });
 
+  it('keeps a short title a team list or card puts right after the name', () => {
+    const team: PageEvidence = { ...page, text: 'Diego Muñoz — CEO\nCamila Rojas\nCTO\nFrancisca Soto — Gerenta comercial, CFO' };
+    const founders = verifyDraft({
+      proposal: proposal({
+        founders: [
+          { name: 'Diego Muñoz', title: 'CEO', url },
+          { name: 'Camila Rojas', title: 'CTO', url },
+          { name: 'Francisca Soto', title: 'CFO', url },
+        ],
+      }),
+      pages: [team],
+      categories: [],
+    }).founders;
+    expect(founders.map(({ name, title }) => ({ name, title }))).toEqual([
+      { name: 'Diego Muñoz', title: 'CEO' },
+      { name: 'Camila Rojas', title: 'CTO' },
+      { name: 'Francisca Soto', title: undefined },
+    ]);
+  });
+
   it('refuses values without the shape of their field', () => {
     const drafted = verify({
       scalars: {
