@@ -41,3 +41,8 @@ function cities(): Map<string, Set<string>> {
 export function isCityOf(name: string, country: string): boolean {
   return cities().get(fold(name))?.has(country) ?? false;
 }
+
+/** Whether a place of that name lies in any country. */
+export function isCity(name: string): boolean {
+  return cities().has(fold(name));
+}
