@@ -1,7 +1,7 @@
 import type { CrawledPage } from '../crawl/types.js';
 import { countryCodeOf } from '../domain/draft-fields.js';
 import type { ProposedValue } from '../domain/evidence.js';
-import { isCityOf } from './gazetteer.js';
+import { isCity, isCityOf } from './gazetteer.js';
 import { ownBlocks, pagesAt, type Located } from './page-reading.js';
 
 /**
@@ -16,10 +16,10 @@ export interface Place {
 
 const none: Place = { country: null, city: null };
 const addressPages =
-  /contact|kontakt|contato|about|company|imprint|impressum|legal|mentions|team|a-propos|ueber-uns|sobre|nosotros|quienes/;
+  /contact|kontakt|contato|contatt|about|company|imprint|impressum|legal|mentions|colofon|juridisch|termos|team|a-propos|ueber-uns|sobre|nosotros|quienes|chi-siamo|over-ons|(?:^|\/)over(?:\/|$)|quem-somos/;
 
 export function placeOf(entities: Located<Record<string, unknown>>[], pages: CrawledPage[]): Place {
-  return fromJsonLd(entities) ?? fromAddress(pages) ?? fromSentence(pages) ?? none;
+  return fromJsonLd(entities) ?? fromAddress(pages) ?? fromSentence(pages) ?? fromPostcode(pages) ?? none;
 }
 
 function fromJsonLd(entities: Located<Record<string, unknown>>[]): Place | null {
@@ -37,22 +37,33 @@ function fromJsonLd(entities: Located<Record<string, unknown>>[]): Place | null 
   return null;
 }
 
-const segmentSeparator = /\s*[,·|\u2022]\s*/;
+const segmentSeparator = /\s*[,·|\u2022]\s*|\s+[\u2013\u2014-]\s+/;
+/** A legal line goes on after the address: "…, 31000 Toulouse, France. RCS Toulouse 888 412 339." */
+const sentenceEnd = /(?<=\p{Ll}{2}\.)\s+(?=\p{Lu})/u;
+/** A postcode before the city: "10119 Berlin", "4710-249 Braga", "9712 HL Groningen", "CH-1205 Genève". */
+const postcodeCity = /^(?:[A-Z]{1,2}-)?\d{4,5}(?:-\d{3})?(?:\s[A-Z]{2})?\s+\p{Lu}/u;
 
-/** "Acme Ltd, 21 High Street, Manchester M4 6AE, United Kingdom" -> Manchester, GB. */
+/**
+ * An address on one line, with the country among its parts: "Acme Ltd, 21 High Street, Manchester
+ * M4 6AE, United Kingdom", "Classeo Sàrl · Rue de Carouge 98 · 1205 Genève · Suisse · hello@…",
+ * "Porto Alegre – RS, Brasil". The city is the part with a postcode, else the last part before the
+ * country that the gazetteer has in that country.
+ */
 export function addressIn(line: string): { city: string; country: string; countryCode: string } | null {
-  const segments = line
-    .split(segmentSeparator)
-    .map((s) => s.trim())
-    .filter(Boolean);
-  // An address has a street number or postcode somewhere; a sentence naming two places does not.
-  if (segments.length < 3 || !/\d/.test(line)) return null;
-  const country = segments[segments.length - 1].replace(/\.$/, '');
-  const countryCode = countryCodeOf(country);
-  if (!countryCode || /^[A-Za-z]{2}$/.test(country)) return null;
-  for (let i = segments.length - 2; i >= 1; i--) {
-    const city = placeName(segments[i]);
-    // A US state or Canadian province code stands between the city and the country.
+  for (const sentence of line.split(sentenceEnd)) {
+    const segments = sentence
+      .split(segmentSeparator)
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const at = segments.findIndex((s, i) => i > 0 && !/^[A-Za-z]{2}$/.test(s) && countryCodeOf(s.replace(/\.$/, '')));
+    if (at < 0) continue;
+    const country = segments[at].replace(/\.$/, '');
+    const countryCode = countryCodeOf(country)!;
+    const before = segments.slice(0, at).filter((s) => !streetWord.test(s));
+    const withPostcode = before.filter((s) => postcodeCity.test(s) || /\p{L}\s+[A-Z\d]{2,4}\s\d[A-Z\d]{2}$/u.test(s));
+    const known = before.map(placeName).filter((c): c is string => c !== null && isCityOf(c, countryCode));
+    // An address has a street number or postcode somewhere; a sentence naming two places does not.
+    const city = withPostcode.length && /\d/.test(sentence) ? placeName(withPostcode.at(-1)!) : known.at(-1);
     if (city && !/^[A-Z]{2}$/.test(city)) return { city, country, countryCode };
   }
   return null;
@@ -60,10 +71,14 @@ export function addressIn(line: string): { city: string; country: string; countr
 
 /**
  * A segment without its postcode and region code: "10119 Berlin" -> Berlin, "1016 DV Amsterdam" ->
- * Amsterdam, "Manchester M4 6AE" -> Manchester, "Sydney NSW 2000" -> Sydney, "København V" -> København.
+ * Amsterdam, "Manchester M4 6AE" -> Manchester, "Sydney NSW 2000" -> Sydney, "København V" ->
+ * København, "35131 Padova (PD)" -> Padova.
  */
 function placeName(segment: string): string | null {
-  const kept = segment.split(/\s+/).filter((token) => !/\d/.test(token) && !/^[A-Z]{1,3}$/.test(token));
+  const kept = segment
+    .replace(/\([^()]*\)/g, ' ')
+    .split(/\s+/)
+    .filter((token) => token && !/\d/.test(token) && !/^[A-Z]{1,3}$/.test(token));
   const name = kept.join(' ');
   return /^\p{Lu}[\p{L}'. -]*$/u.test(name) && name.length <= 60 && kept.length <= 4 ? name : null;
 }
@@ -79,11 +94,12 @@ const streetWord =
  */
 function cityOfLine(line: string, country: string): string | null {
   if (streetWord.test(line)) return null;
-  const names = line
-    .split(/\s*[,\u00b7|\u2013\u2014]\s*|\s+-\s+/)
-    .map(placeName)
-    .filter((n): n is string => n !== null);
-  return names.find((n) => isCityOf(n, country)) ?? (/\d/.test(line) && names.length ? names[0] : null);
+  const segments = line.split(/\s*[,\u00b7|\u2013\u2014]\s*|\s+-\s+/);
+  const withPostcode = segments.find((s) => postcodeCity.test(s));
+  if (withPostcode) return placeName(withPostcode);
+  const names = segments.map(placeName).filter((n): n is string => n !== null);
+  // "Providencia, Santiago": a district before its city.
+  return names.filter((n) => isCityOf(n, country)).at(-1) ?? (/\d/.test(line) && names.length ? names[0] : null);
 }
 
 /** An address written on separate lines: street, postcode and city, (postcode,) country. */
@@ -102,8 +118,7 @@ function addressBlockAt(lines: string[], i: number): { city: string; countryCode
 
 /** A postal address on the home page (its footer included), else on a contact, about or legal page. */
 function fromAddress(pages: CrawledPage[]): Place | null {
-  const ordered = [pages[0], ...pagesAt(pages, addressPages).filter((p) => p !== pages[0])];
-  for (const page of ordered) {
+  for (const page of addressPagesOf(pages)) {
     const lines = page.text.split('\n');
     for (let i = 0; i < lines.length; i++) {
       const oneLine = addressIn(lines[i]);
@@ -111,6 +126,32 @@ function fromAddress(pages: CrawledPage[]): Place | null {
       if (!address) continue;
       const evidence = [{ quote: address.quote, url: page.url }];
       return { country: { value: address.countryCode, evidence }, city: { value: address.city, evidence } };
+    }
+  }
+  return null;
+}
+
+/** The home page (its footer included), then the contact, about and legal pages. */
+const addressPagesOf = (pages: CrawledPage[]) => [pages[0], ...pagesAt(pages, addressPages).filter((p) => p !== pages[0])];
+
+/** A legal notice names the hosting provider with its own address. */
+const hostingWord = /h[ée]berg|\bhost(?:ed|ing)?\b|gehostet|alojad|alojamiento|hospedad|hospedagem|hosting/iu;
+
+/**
+ * An address that names no country ("Via Venezia 59, 35131 Padova", "9712 HL Groningen"): the city
+ * beside the postcode when the gazetteer knows it. The country stays blank: nothing on the page states it.
+ */
+function fromPostcode(pages: CrawledPage[]): Place | null {
+  for (const page of addressPagesOf(pages)) {
+    const lines = page.text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      if (lines.slice(Math.max(0, i - 3), i + 1).some((l) => hostingWord.test(l))) continue;
+      const city = lines[i]
+        .split(/\s*[,\u00b7|\u2022]\s*/)
+        .filter((s) => postcodeCity.test(s))
+        .map(placeName)
+        .find((c) => c !== null && isCity(c));
+      if (city) return { country: null, city: { value: city, evidence: [{ quote: lines[i], url: page.url }] } };
     }
   }
   return null;
