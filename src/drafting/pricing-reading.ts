@@ -7,22 +7,39 @@ import { blocksUnderHeading, isHeading, ownBlocks, pagesAt } from './page-readin
  * lines with a price or a free plan, each named after its plan heading or table row; the model
  * follows from them (a free plan beside paid ones is freemium; a free trial is not a free plan).
  */
-const pricingPaths = /pric|plans|planes|planos|tarif|preise|precios|precos|prezzi|abonnement/;
-const pricingHeading = /\b(pricing|prices|plans|tarifs?|preise|precios|preços|planes|planos)\b/iu;
-const amount = /(?:[$\u20ac\u00a3]\s?(\d[\d,.]*)|\b(\d[\d,.]*)\s?(?:[\u20ac$\u00a3]|USD|EUR|GBP|MXN|BRL)(?!\w))/g;
-const recurring =
-  /(?:per|\/|a|par|pro|al|por)\s?(?:month|mo|year|yr|user|seat|mois|an|monat|jahr|mes|mês|año|ano)\b|\bmonthly\b|\bannual(?:ly)?\b/iu;
-const freeWord = /free|gratuit|gratis|grátis|kostenlos/iu;
-/** "Free for teachers", "Básico: gratis, ...", "Dockyard is free while in beta": a plan at no cost. */
-const freePlan = new RegExp(
-  `^(?:[\\p{L} ]{1,24}:\\s*)?(?:${freeWord.source})\\b|\\bis (?:\\p{L}+ )?(?:${freeWord.source})\\b|\\b(?:free|gratis) (?:plan|forever)\\b`,
+const pricingPaths = /pric|prix|preis|precio|preco|prezz|prijs|prijz|plans|planes|planos|piani|tarif|abonnement|abbonament/;
+const pricingHeading =
+  /\b(pricing|prices|plans|tarifs?|tarifas|tarieven|preise|precios|preços|prezzi|prijzen|planes|planos|piani)\b/iu;
+/** A currency before or after the figure: "$0", "CA$15", "€ 59", "R$ 79", "CHF 8.–", "19,90 €", "$ 19.990 CLP", "29 $ CA". */
+const symbol = '[$\u20ac\u00a3]';
+const code = 'CHF|Fr\\.|USD|EUR|GBP|MXN|BRL|CLP|COP|ARS';
+const figure = "\\d{1,3}(?:[.,'\u2019\u00a0\u202f ]\\d{3})+(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?";
+const amount = new RegExp(
+  `(?:(?:${symbol}|(?<![\\p{L}])(?:${code}))\\s?(${figure})|(?<![\\d.,])(${figure})\\s?(?:${symbol}|(?:${code})(?![\\p{L}])))`,
+  'gu',
+);
+/** Paid again and again: per month, pro Monat, par an, al mes, al mese, per maand, por mês, pro Schuljahr, mensuel... */
+const recurring = new RegExp(
+  `(?<![\\p{L}])(?:months?|year|yr|mois|année|monat|monate|(?:schul)?jahr|mes|mese|anno|maand|jaar|mês|año|ano|monthly|annual(?:ly)?|yearly|monatlich|jährlich|mensuel(?:le)?|annuel(?:le)?|mensual|anual|mensile|annuale|maandelijks|jaarlijks|mensal)(?![\\p{L}])|/\\s?(?:mo|yr|an|m)\\b|\\b(?:per|par|pro) (?:an|user|seat|mo)\\b`,
   'iu',
 );
-const trial = /\btrial\b|\bessai\b|\btestphase\b|\bprueba\b|\bteste\b|\btesten\b|\btry (?:it )?free\b/iu;
+const freeWord = /free|gratuit[eo]?s?|gratuita|gratis|grátis|kostenlos|kostenfrei|umsonst/iu;
+/** "Free for teachers", "Básico: gratis, ...", "Tot 500 abonnees: gratis", "Dockyard is free while in beta": a plan at no cost. */
+const freePlan = new RegExp(
+  `^(?:[^:]{1,40}:\\s*)?(?:${freeWord.source})(?![\\p{L}])|\\bis (?:\\p{L}+ )?(?:${freeWord.source})\\b|\\b(?:free|gratis) (?:plan|forever)\\b`,
+  'iu',
+);
+/** A free trial, in the seven languages: "30 Tage kostenlos testen", "Les 7 premiers jours sont offerts", "Prova gratuita di 21 giorni". */
+const dayWord = '(?:days?|tage?n?|jours|días|dias|giorni|dagen)';
+const noCost = `(?:${freeWord.source}|offerts?|sin costo|senza costi)`;
+const trial = new RegExp(
+  `\\btrial\\b|\\bessai\\b|\\btestphase\\b|\\bprueba\\b|\\bprova\\b|\\bproberen\\b|\\bprobeer|\\bteste\\b|\\btesten\\b|\\bexperimente\\b|\\btry (?:it )?free\\b|\\d+\\s*${dayWord}[^.;\\d]{0,25}${noCost}|${noCost}[^.;\\d]{0,25}\\d+\\s*${dayWord}`,
+  'iu',
+);
 /** "Enterprise: custom pricing ..." names a plan without a price. */
 const namedPlan = /^\p{Lu}[\p{L} ]{1,24}\s?:\s/u;
 const customPrice =
-  /\bcustom\b|\bcontact (?:us|sales)\b|\btalk to us\b|\bquote\b|\bon request\b|individuell|sur devis|a medida|sob consulta/iu;
+  /\bcustom\b|\bcontact (?:us|sales)\b|\btalk to us\b|\bquote\b|\bon request\b|individuell|auf anfrage|sur devis|sur demande|a medida|presupuesto|bajo consulta|a consultar|su richiesta|su preventivo|op aanvraag|offerte|sob consulta/iu;
 const openSource = /\bopen[- ]source\b/i;
 
 interface PriceLine {
@@ -33,9 +50,16 @@ interface PriceLine {
   recurring: boolean;
 }
 
-/** Prices in a text, as numbers: "$0", "£49 / month", "19 € par mois". */
+/** Prices in a text, as numbers: "$0", "£49 / month", "19 € par mois", "1.290,00 €", "CHF 1'290.–". */
 function amountsIn(text: string): number[] {
-  return [...text.matchAll(amount)].map((m) => Number((m[1] ?? m[2]).replace(/[,.](?=\d{3}\b)/g, '').replace(',', '.')));
+  return [...text.matchAll(amount)].map((m) => numberOf(m[1] ?? m[2]));
+}
+
+/** A figure written in any of the local formats: the last separator before one or two digits is the decimal one. */
+function numberOf(figure: string): number {
+  const decimal = /[.,](\d{1,2})$/.exec(figure);
+  const whole = (decimal ? figure.slice(0, decimal.index) : figure).replace(/\D/g, '');
+  return Number(`${whole}.${decimal?.[1] ?? 0}`);
 }
 
 function lineOf(text: string, context: string, quotes: Evidence[]): PriceLine {
@@ -71,7 +95,8 @@ function tableLines(rows: PageBlock[], url: string): PriceLine[] {
     const price = rest.find(isPriceCell);
     const details = rest.filter((c) => c && c !== price);
     const text = `${plan}: ${[price, ...details].join(', ')}`;
-    return plan && price && !isPriceCell(plan) ? [lineOf(text, context, [{ quote: row.text, url }])] : [];
+    // A plan may be named for its price ("Gratis"); a row that starts with an amount is not a plan.
+    return plan && price && !amountsIn(plan).length ? [lineOf(text, context, [{ quote: row.text, url }])] : [];
   });
 }
 
