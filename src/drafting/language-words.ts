@@ -146,3 +146,15 @@ export const clauseOpeners = [
   'toen|nadat|omdat|waar|terwijl|voordat|wanneer|dat',
   'quando|depois|porque|onde|enquanto|cujo|cuja',
 ].join('|');
+
+/** Nouns for a company's founding: "Gründung: 2019", "depuis sa création en 2015", "fundación", "oprichting". */
+export const foundingNouns =
+  'foundation|gründung(?:sjahr)?|fondation|création|fundación|creación|fondazione|creazione|oprichting|fundação|criação';
+
+/** The company speaking of itself: "we", "wir", "nous", "nosotros", "noi", "wij", "nós", and their possessives. */
+export const weWords =
+  'we|our|us|our company|wir|uns|unser\\w*|nous|notre|nos|nosotros|nosotras|nuestr\\w+|noi|nostr\\w+|abbiamo|wij|ons|onze|nós|noss\\w+|fundamos|fundámos|criamos|criámos|fundé|fundamos|creamos|lanzamos';
+
+/** A company's legal form after its name: "Mietkompass GmbH", "Scaffale S.r.l.", "Vaga Software, Lda.". */
+export const legalForm =
+  /,?\s+(?:GmbH(?: & Co\. KG)?|AG|UG(?: \(haftungsbeschränkt\))?|KG|e\.K\.|SAS|SASU|SARL|Sàrl|SA|SRL|S\.L\.U?\.?|SL|S\.A\.|S\.p\.A\.|SpA|S\.r\.l\.|Srl|B\.V\.|BV|N\.V\.|NV|Lda\.?|Ltda\.?|Ltd\.?|LLC|Inc\.?)$/u;

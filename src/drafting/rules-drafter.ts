@@ -4,6 +4,8 @@ import type { DraftProposal, ProposedValue } from '../domain/evidence.js';
 import { socialPlatformOf } from '../domain/socials.js';
 import type { Drafter, DraftInput } from './drafter.js';
 import { foundersOf } from './founder-reading.js';
+import { foundedYearOf } from './founding-year.js';
+import { legalForm } from './language-words.js';
 import {
   escapeRegExp,
   firstBlock,
@@ -63,7 +65,7 @@ export function proposeByRules({ pages: allPages, categories }: DraftInput): Dra
   const place = placeOf(entities, pages);
   set('country', place.country);
   set('city', place.city);
-  set('founded_year', ldValue(entities, 'foundingDate') ?? foundedOf(pages, name?.value));
+  set('founded_year', ldValue(entities, 'foundingDate') ?? foundedYearOf(pages, name?.value));
   set('contact_email', emailOf(pages, entities));
   set('demo_video_url', demoVideoOf(pages));
   set('logo_url', home.logoUrl ? quoted(home.url, `logo: ${home.logoUrl}`, home.logoUrl) : null);
@@ -99,7 +101,8 @@ function ldValue(entities: Located<Record<string, unknown>>[], key: string): Pro
 
 function nameOf(home: CrawledPage, entities: Located<Record<string, unknown>>[]): ProposedValue | null {
   const fromLd = ldValue(entities, 'name');
-  if (fromLd) return fromLd;
+  // "Mietkompass GmbH" is the company; the product is "Mietkompass".
+  if (fromLd) return { ...fromLd, value: fromLd.value.replace(legalForm, '') || fromLd.value };
   const fromMeta = metaValue(home, ['og:site_name', 'application-name']);
   if (fromMeta) return fromMeta;
   const first = home.title?.split(titleSeparator)[0]?.trim();
@@ -158,26 +161,6 @@ function stageOf(pages: CrawledPage[]): ProposedValue | null {
   for (const [pattern, stage] of stages) {
     const block = firstBlock(pages, pattern);
     if (block) return quoted(block.url, block.value, stage);
-  }
-  return null;
-}
-
-const foundingVerb =
-  'founded|established|started|launched|created|fondée?|créée?|lancée?|gegründet|gründete|fundad[ao]|fundó|fundou|criad[ao]|nació|nasceu|lanzad[ao]';
-/** "founded in 2019", "fundada en 2019", and the verb after the year: "wurde 2022 in München gegründet". */
-const founding = new RegExp(
-  `(?<![\\p{L}])(?:${foundingVerb})(?![\\p{L}])[^.]{0,40}?\\b(1[89]\\d{2}|20\\d{2})\\b|\\b(1[89]\\d{2}|20\\d{2})\\b[^.]{0,30}?(?<![\\p{L}])(?:${foundingVerb})(?![\\p{L}])`,
-  'iu',
-);
-
-/** A founding sentence that is about this product (it names it, or speaks as "we"). */
-function foundedOf(pages: CrawledPage[], name: string | undefined): ProposedValue | null {
-  const subject = new RegExp(`\\b(${name ? `${escapeRegExp(name)}|` : ''}we|our company|nous|wir)\\b`, 'i');
-  for (const page of pages) {
-    for (const block of ownBlocks(page)) {
-      const match = founding.exec(block.text);
-      if (match && subject.test(block.text)) return quoted(page.url, block.text, match[1] ?? match[2]);
-    }
   }
   return null;
 }
