@@ -192,7 +192,8 @@ const sentenceEnd = /(?<=(?<!\b\p{Lu}\p{Ll}{0,3})[.!?])\s+(?=\p{Lu})/u;
 function looksLikePerson(candidate: string, product: string): boolean {
   if (companyWord.test(candidate) || isCity(candidate)) return false;
   const words = candidate.split(/\s+/);
-  if (words.length < 2 || words.some((w) => w.toLowerCase() === product.toLowerCase())) return false;
+  if (words.length < 2 || !/^\p{Lu}/u.test(candidate) || words.some((w) => w.toLowerCase() === product.toLowerCase()))
+    return false;
   if (countryCodeOf(candidate)) return false;
   const doc = nlp(candidate);
   return !doc.has('#Place') && !doc.has('#Date') && !doc.has('#Organization');
@@ -293,25 +294,21 @@ function foundingRoleNear(clause: string, start: number, end: number, product: s
   const other = matchesOf(before, otherRole).at(-1);
   if (founding || other) {
     if (!founding || (other && other.start > founding.start)) return false;
-    // "fundador da agência Pampa Digital": the founder of something else, named right after it
-    // (not "the founders of Goteo, Ana Ruiz and …").
+    // "fundador da agência Pampa Digital": the founder of something else ("the founders of Goteo, Ana
+    // Ruiz and …" name this one).
     const gap = before.slice(founding.end);
-    return !(
-      founderTitle.test(founding.text) &&
-      ofAfterFounder.test(gap) &&
-      !gap.includes(',') &&
-      !gap.toLowerCase().includes(product)
-    );
+    return !(founderTitle.test(founding.text) && ofAfterFounder.test(gap) && !gap.toLowerCase().includes(product));
   }
   // The clause's subject: "Ava Lindqvist founded Quillmate", "Anja Wolf und Katrin Mayer haben Klassenfunk gegründet".
   const after = clause.slice(end);
   const nextFounding = matchesOf(after, foundingWord)[0];
   const nextOther = matchesOf(after, otherRole)[0];
   if (!nextFounding || (nextOther && nextOther.start < nextFounding.start)) return false;
-  // "Jane Doe, founder of Acme, ...": she founded Acme, which counts only when Acme is this product.
-  const of = ofAfterFounder.exec(after.slice(nextFounding.end));
-  if (founderTitle.test(nextFounding.text) && of) {
-    return new RegExp(`^\\s*\\S+\\s+${escapeRegExp(product)}`, 'iu').test(after.slice(nextFounding.end));
-  }
-  return true;
+  // "Jane Doe, founder of Acme, …", "Álvaro fundó Cabify en 2010 …": the company named right after the
+  // founding word is the one they founded, which counts only when it is this product.
+  const object = after.slice(nextFounding.end);
+  const named = new RegExp(`^\\s*(?:\\S+\\s+){0,2}${escapeRegExp(product)}`, 'iu').test(object);
+  if (founderTitle.test(nextFounding.text) && ofAfterFounder.test(object)) return named;
+  // A German participle used as an adjective names no company after it: "die … gegründete Firma".
+  return named || /^(?:mit)?(?:be)?gegründete/iu.test(nextFounding.text) || !/^\s*(?:\p{Ll}+\s+){0,2}\p{Lu}\p{Ll}/u.test(object);
 }
