@@ -46,3 +46,8 @@ export function isCityOf(name: string, country: string): boolean {
 export function isCity(name: string): boolean {
   return cities().has(fold(name));
 }
+
+/** The countries (ISO alpha-2) that have a place of that name. */
+export function countriesOf(name: string): string[] {
+  return [...(cities().get(fold(name)) ?? [])];
+}

@@ -1,7 +1,9 @@
 import type { CrawledPage } from '../crawl/types.js';
 import { countryCodeOf } from '../domain/draft-fields.js';
 import type { ProposedValue } from '../domain/evidence.js';
-import { isCity, isCityOf } from './gazetteer.js';
+import { countriesOf, isCity, isCityOf } from './gazetteer.js';
+import { countryNamesOf } from '../domain/country-names.js';
+import { escapeRegExp } from './page-reading.js';
 import { ownBlocks, pagesAt, type Located } from './page-reading.js';
 
 /**
@@ -151,7 +153,25 @@ function fromPostcode(pages: CrawledPage[]): Place | null {
         .filter((s) => postcodeCity.test(s))
         .map(placeName)
         .find((c) => c !== null && isCity(c));
-      if (city) return { country: null, city: { value: city, evidence: [{ quote: lines[i], url: page.url }] } };
+      if (city)
+        return { country: countryNamed(city, pages), city: { value: city, evidence: [{ quote: lines[i], url: page.url }] } };
+    }
+  }
+  return null;
+}
+
+/**
+ * The country of a city whose address names none, when the site names that country elsewhere ("in
+ * tutta Italia", "in ganz Deutschland") and the gazetteer has the city there.
+ */
+function countryNamed(city: string, pages: CrawledPage[]): ProposedValue | null {
+  for (const code of countriesOf(city)) {
+    const names = countryNamesOf(code).filter((n) => n.length > 3);
+    if (!names.length) continue;
+    const named = new RegExp(`(?<![\\p{L}])(?:${names.map(escapeRegExp).join('|')})(?![\\p{L}])`, 'u');
+    for (const page of pages) {
+      const line = ownBlocks(page).find((b) => named.test(b.text));
+      if (line) return { value: code, evidence: [{ quote: line.text, url: page.url }] };
     }
   }
   return null;
