@@ -20,7 +20,7 @@ const amount = new RegExp(
 );
 /** Paid again and again: per month, pro Monat, par an, al mes, al mese, per maand, por mês, pro Schuljahr, mensuel... */
 const recurring = new RegExp(
-  `(?<![\\p{L}])(?:months?|year|yr|mois|année|monat|monate|(?:schul)?jahr|mes|mese|anno|maand|jaar|mês|año|ano|monthly|annual(?:ly)?|yearly|monatlich|jährlich|mensuel(?:le)?|annuel(?:le)?|mensual|anual|mensile|annuale|maandelijks|jaarlijks|mensal)(?![\\p{L}])|/\\s?(?:mo|yr|an|m)\\b|\\b(?:per|par|pro) (?:an|user|seat|mo)\\b`,
+  `(?<![\\p{L}])(?:months?|year|yr|mois|année|monat|monate|(?:schul)?jahr|mes|mese|anno|maand|jaar|mês|año|ano|monthly|annual(?:ly)?|yearly|monatlich\\p{L}*|jährlich\\p{L}*|mensuel\\p{L}*|annuel\\p{L}*|mensual\\p{L}*|anual\\p{L}*|mensil\\p{L}*|annual\\p{L}*|maandelijks\\p{L}*|jaarlijks\\p{L}*|mensal\\p{L}*)(?![\\p{L}])|/\\s?(?:mo|yr|an|m)\\b|\\b(?:per|par|pro) (?:an|user|seat|mo)\\b`,
   'iu',
 );
 const freeWord = /free|gratuit[eo]?s?|gratuita|gratis|grátis|kostenlos|kostenfrei|umsonst/iu;

@@ -124,7 +124,8 @@ function taglineOf(home: CrawledPage, name: string | undefined): ProposedValue |
 }
 
 /** Sections of a home page that are not the product's pitch. */
-const notPitch = /\?$|\b(faq|questions?|pricing|prices|plans|tarifs|contact|customers?|testimonials?|say|reviews?|team|press)\b/i;
+const notPitch =
+  /\?$|\b(faq|questions?|pricing|prices|plans|tarifs|contact|customers?|testimonials?|say|reviews?|team|press|preise|prix|precios|prezzi|prijzen|preços|kontakt|contacto|contatti|contato|kunden|clients|clientes|clienti|klanten|équipe|equipo|equipa|domande|preguntas|perguntas|vragen|fragen)(?![\p{L}])/iu;
 const minPitchChars = 60;
 
 /**
@@ -255,11 +256,12 @@ function ldKeywords(entities: Located<Record<string, unknown>>[]): ProposedValue
 
 /** Headings that present what the product does, in the words sites use for it. */
 const featureHeading =
-  /\bfeatures?\b|\bwhat (?:\S+ )?(?:does|can do)\b|\bwhat you (?:get|can do)\b|\bwhat'?s included\b|\beverything (?:you need|in the box|included)\b|\btoolkit\b|\bcapabilities\b|\bhighlights\b|\binside\b|\bin the box\b|\bhow it works\b|fonctionnalités|ce que vous obtenez|funktionen|das bekommen sie|was sie bekommen|características|funciones|lo que incluye|todo lo que necesitas|funcionalidades|recursos|o que inclui|funções/iu;
+  /\bfeatures?\b|\bwhat (?:\S+ )?(?:does|can do)\b|\bwhat you (?:get|can do)\b|\bwhat'?s included\b|\beverything (?:you need|in the box|included)\b|\btoolkit\b|\bcapabilities\b|\bhighlights\b|\binside\b|\bin the box\b|\bhow it works\b|fonctionnalités|ce que vous obtenez|funktionen|das bekommen sie|was sie bekommen|características|funciones|lo que incluye|todo lo que necesitas|funcionalidades|recursos|o que inclui|funções|funzionalità|funzioni|cosa (?:fa|include|misura)|functies|mogelijkheden|wat je krijgt|inbegrepen|inclus|incluido|incluso|incluído/iu;
 /** Headings whose lists are something else: reasons to buy, prices, questions, people, customers. */
 const notFeatureHeading =
-  /\bwhy\b|benefits|advantages|pourquoi|warum|por qué|porque|pric|plans?\b|tarif|preise|precios|preços|faq|questions?|team|people|customers?|testimonials?|trusted|press|contact|careers|jobs|about|integrations? with/iu;
-const featurePages = /feature|fonctionnalit|funktionen|funcionalidades|recursos|caracteristicas|product|produkt|produit|producto/;
+  /\bwhy\b|benefits|advantages|pourquoi|warum|por qué|porque|perché|waarom|pric|prix|plans?\b|tarif|preise|precios|preços|prezzi|prijzen|faq|questions?|fragen|preguntas|domande|vragen|perguntas|team|équipe|equipo|equipa|people|customers?|kunden|clients|clientes|clienti|klanten|testimonials?|trusted|press|contact|kontakt|contatti|careers|jobs|about|über uns|chi siamo|over ons|sobre|integrations? with/iu;
+const featurePages =
+  /feature|fonctionnalit|funktionen|funcionalidades|funciones|recursos|caracteristicas|funzionalit|funzioni|functies|mogelijkheden|product|produkt|produit|producto|prodott|produto/;
 const maxFeatureChars = 120;
 const money = /[$\u20ac\u00a3]\s?\d|\d\s?(?:€|EUR|USD)/;
 
