@@ -159,9 +159,9 @@ export const clauseOpeners = [
 export const foundingNouns =
   'foundation|gründung(?:sjahr)?|fondation|création|fundación|creación|fondazione|creazione|oprichting|fundação|criação';
 
-/** The company speaking of itself: "we", "wir", "nous", "nosotros", "noi", "wij", "nós", and their possessives. */
+/** The company speaking of itself: "we", "wir", "nous", "nosotros", "noi", "wij", "nós", their possessives, "la société". */
 export const weWords =
-  'we|our|us|our company|wir|uns|unser\\w*|nous|notre|nos|nosotros|nosotras|nuestr\\w+|noi|nostr\\w+|abbiamo|wij|ons|onze|nós|noss\\w+|fundamos|fundámos|criamos|criámos|fundé|fundamos|creamos|lanzamos';
+  "we|our|us|our company|the company|das unternehmen|die firma|la société|l'entreprise|la empresa|la compañía|la società|l'azienda|het bedrijf|a empresa|wir|uns|unser\\w*|nous|notre|nos|nosotros|nosotras|nuestr\\w+|noi|nostr\\w+|abbiamo|wij|ons|onze|nós|noss\\w+|fundamos|fundámos|criamos|criámos|fundé|fundamos|creamos|lanzamos";
 
 /** A company's legal form after its name: "Mietkompass GmbH", "Scaffale S.r.l.", "Vaga Software, Lda.". */
 export const legalForm =

@@ -123,6 +123,7 @@ function fromAddress(pages: CrawledPage[]): Place | null {
   for (const page of addressPagesOf(pages)) {
     const lines = page.text.split('\n');
     for (let i = 0; i < lines.length; i++) {
+      if (hostedNear(lines, i)) continue;
       const oneLine = addressIn(lines[i]);
       const address = oneLine ? { ...oneLine, quote: lines[i] } : addressBlockAt(lines, i);
       if (!address) continue;
@@ -137,7 +138,9 @@ function fromAddress(pages: CrawledPage[]): Place | null {
 const addressPagesOf = (pages: CrawledPage[]) => [pages[0], ...pagesAt(pages, addressPages).filter((p) => p !== pages[0])];
 
 /** A legal notice names the hosting provider with its own address. */
-const hostingWord = /h[ée]berg|\bhost(?:ed|ing)?\b|gehostet|alojad|alojamiento|hospedad|hospedagem|hosting/iu;
+const hostingWord =
+  /h[ée]bergeur|h[ée]bergement|h[ée]berg[ée] (?:par|chez)|\bhosting\b|\bhosted (?:by|at|with)\b|\bhost(?:ing)? provider\b|gehostet|webhosting|alojamiento|alojad[oa] (?:por|en)|hospedagem|hospedad[oa] (?:por|em)|hosting(?:provider|partij)/iu;
+const hostedNear = (lines: string[], i: number) => lines.slice(Math.max(0, i - 3), i + 1).some((l) => hostingWord.test(l));
 
 /**
  * An address that names no country ("Via Venezia 59, 35131 Padova", "9712 HL Groningen"): the city
@@ -147,10 +150,11 @@ function fromPostcode(pages: CrawledPage[]): Place | null {
   for (const page of addressPagesOf(pages)) {
     const lines = page.text.split('\n');
     for (let i = 0; i < lines.length; i++) {
-      if (lines.slice(Math.max(0, i - 3), i + 1).some((l) => hostingWord.test(l))) continue;
-      const city = lines[i]
-        .split(/\s*[,\u00b7|\u2022]\s*/)
-        .filter((s) => postcodeCity.test(s))
+      if (hostedNear(lines, i)) continue;
+      const segments = lines[i].split(segmentSeparator);
+      // Brazil writes the postcode after the city and its state: "São Paulo – SP, 01310-100".
+      const brazil = /\d{5}-\d{3}/.test(lines[i]) ? segments.filter((_, j) => /^[A-Z]{2}$/.test(segments[j + 1] ?? '')) : [];
+      const city = [...segments.filter((s) => postcodeCity.test(s)), ...brazil]
         .map(placeName)
         .find((c) => c !== null && isCity(c));
       if (city)
