@@ -79,7 +79,9 @@ export function proposeByRules({ pages: allPages, categories }: DraftInput): Dra
   setList(
     'usps',
     pages.flatMap((p) =>
-      itemsUnderHeading(p, /\bwhy\b|benefits|advantages|pourquoi|warum|por qué/i).map((i) => quoted(p.url, i, i)),
+      itemsUnderHeading(p, /\bwhy\b|benefits|advantages|pourquoi|warum|por qué/i).map((i) =>
+        quoted(p.url, i, i),
+      ),
     ),
   );
 
@@ -296,7 +298,21 @@ function featuresOf(pages: CrawledPage[]): ProposedValue[] {
   if (underHeading.length) return underHeading;
   const home = pages[0];
   const lists = blocksUnderH2s(home).filter((list) => list.length >= 3);
-  return (lists[0] ?? []).map((i) => quoted(home.url, i, i));
+  if (lists.length) return lists[0].map((i) => quoted(home.url, i, i));
+  return pages.flatMap((p) => gridUnderHeading(p).map((i) => quoted(p.url, i, i)));
+}
+
+/** A grid of feature cards: the card headings under a features heading ("Funktionen" over three h3s). */
+function gridUnderHeading(page: CrawledPage): string[] {
+  const found: string[] = [];
+  let level = 0;
+  for (const block of ownBlocks(page).filter(isHeading)) {
+    const blockLevel = Number(block.tag[1]);
+    if (level && blockLevel <= level) level = 0;
+    if (!level && featureHeading.test(block.text)) level = blockLevel;
+    else if (level && block.text.length <= maxFeatureChars) found.push(block.text);
+  }
+  return found.length >= 3 ? found : [];
 }
 
 /** The home page's lists, one per h2/h3 section that is not about prices, people or reasons to buy. */
