@@ -9,7 +9,8 @@ import { escapeRegExp, ownBlocks } from './page-reading.js';
  * 2019") or after it ("wurde 2016 von … gegründet", "in 2019 opgericht"), in one clause. The
  * sentence must be about this company: it names the product, speaks as "we" ("Fundamos o Disparo em
  * 2019"), or opens with the founding words ("In 2018 opgericht door …", "Fondée en 2020 par …").
- * A year further than a short phrase from the founding word is someone else's.
+ * A year further than a short phrase from the founding word is someone else's. Else a footer's
+ * "seit 2018".
  */
 const founding = wholeWords(`${foundingWords}|${foundingNouns}`);
 const born = wholeWords(birthWords);
@@ -42,7 +43,28 @@ function yearNear(clause: string, words: RegExp): string | null {
   return best?.year ?? null;
 }
 
+/** A footer's "seit 2018", "depuis 2019", "Est. 2017": a part of a line on its own, not a sentence ("seit 2015 in der Branche"). */
+const sinceYear =
+  /^(?:since|est\.|seit|gegr\.|depuis|desde|dal|sinds|opgericht|fondée en|fundada en|fondata nel|fundada em)\s+((?:1[89]|20)\d{2})$/iu;
+
+function sinceYearOf(pages: CrawledPage[]): ProposedValue | null {
+  for (const page of pages) {
+    for (const line of page.text.split('\n')) {
+      const part = line
+        .split(/\s*[·|\u2022,]\s*/)
+        .map((p) => sinceYear.exec(p.trim()))
+        .find(Boolean);
+      if (part) return { value: part[1], evidence: [{ quote: line, url: page.url }] };
+    }
+  }
+  return null;
+}
+
 export function foundedYearOf(pages: CrawledPage[], name: string | undefined): ProposedValue | null {
+  return fromSentence(pages, name) ?? sinceYearOf(pages);
+}
+
+function fromSentence(pages: CrawledPage[], name: string | undefined): ProposedValue | null {
   const product = name ? new RegExp(`(?<![\\p{L}])${escapeRegExp(name)}(?![\\p{L}])`, 'iu') : null;
   for (const page of pages) {
     for (const block of ownBlocks(page)) {

@@ -79,9 +79,7 @@ export function proposeByRules({ pages: allPages, categories }: DraftInput): Dra
   setList(
     'usps',
     pages.flatMap((p) =>
-      itemsUnderHeading(p, /\bwhy\b|benefits|advantages|pourquoi|warum|por qué/i).map((i) =>
-        quoted(p.url, i, i),
-      ),
+      itemsUnderHeading(p, /\bwhy\b|benefits|advantages|pourquoi|warum|por qué/i).map((i) => quoted(p.url, i, i)),
     ),
   );
 
