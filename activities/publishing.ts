@@ -34,7 +34,7 @@ export function publishingActivities(deps: ActivityDeps) {
       return owedPaidLaunch(em(), input.listingId);
     },
     scheduleLaunch(input: { listingId: number; plan: ListingPlan; week: string }): Promise<void> {
-      return refusalsAreFinal(scheduleLaunch(em(), input));
+      return refusalsAreFinal(scheduleLaunch(em(), config.publicUrl, input));
     },
     goLive(input: { listingId: number; plan: ListingPlan }): Promise<void> {
       return refusalsAreFinal(goLive(em(), mailer, config.publicUrl, input));

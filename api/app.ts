@@ -5,6 +5,7 @@ import { requestContext } from './middleware/request-context.js';
 import { problems } from './middleware/problem.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { securityHeaders, servedOverHttps } from './middleware/security-headers.js';
+import { deriveClientAddress } from './middleware/client-address.js';
 import { allowedMethods } from './middleware/allowed-methods.js';
 import { healthRouter } from './health.js';
 import { docsRouter } from './web/developers/api-docs.js';
@@ -38,10 +39,12 @@ const limited = /^\/(api\/|mcp(\/|$)|oauth\/)/;
  * then the routes, and last the OAuth server under /oauth.
  */
 export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = []): Koa {
-  const app = new Koa({ proxy: deps.config.trustProxy });
+  const { trustProxy, trustedProxyHops } = deps.config;
+  const app = new Koa({ proxy: trustProxy, maxIpsCount: trustedProxyHops });
   app.silent = true;
   app.keys = [...deps.keys.cookieKeys];
   if (deps.config.publicHttps) servedOverHttps(app);
+  deriveClientAddress(app, trustedProxyHops, deps.log);
   const limiter = rateLimit(deps);
   const allOperations = [...operations, ...extraOperations];
   const provider = createProvider(deps);

@@ -4,6 +4,7 @@ import { cpus } from 'node:os';
 import { createApiKey } from '../src/accounts/api-keys.js';
 import { catalogueIsEmpty, seedCatalogue } from '../src/seed/catalogue.js';
 import { freePort } from '../test/support/ports.js';
+import { runTimeSecrets } from '../test/support/secrets.js';
 import { runLoad } from './load.js';
 import { repeatedSearchQueries } from './search-queries.js';
 import type { BenchSection } from './section.js';
@@ -93,7 +94,14 @@ export const processesSection: BenchSection = {
   async run(log, options) {
     const listings = options.listings ?? 100_000;
     const seconds = options.seconds ?? 15;
-    const env = { LOG_LEVEL: 'warn', RATE_LIMIT_POINTS: '100000000', DATABASE_POOL_MAX: '16', PUBLIC_READ_CACHE_MS: '2000' };
+    // Every api process keys voters' networks alike, with a key made for this run.
+    const env = {
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_POINTS: '100000000',
+      DATABASE_POOL_MAX: '16',
+      PUBLIC_READ_CACHE_MS: '2000',
+      VOTE_NETWORK_KEY: runTimeSecrets().VOTE_NETWORK_KEY,
+    };
     const stack = await startBenchStack(env, options.dataDir);
     const processes: ApiProcess[] = [];
     try {

@@ -9,6 +9,7 @@ import { routeSdkLogs } from '../src/worker.js';
 import { closeDeps, openDeps, serveApi } from '../api/boot.js';
 import type { AppDeps } from '../api/deps.js';
 import { freePort } from '../test/support/ports.js';
+import { runTimeSecrets } from '../test/support/secrets.js';
 
 export interface BenchStack {
   deps: AppDeps;
@@ -31,12 +32,14 @@ export async function startBenchStack(env: Partial<Record<keyof Env, string>>, d
   mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o755); // PostgreSQL runs as its own user when we are root.
   const port = await freePort();
-  // Production settings; production needs an SMTP server and a payment provider, and the bench sends no mail and pays nothing.
+  // Production settings; production needs an SMTP server, a payment provider and its own vote network
+  // key, and the bench sends no mail and pays nothing.
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'production',
     PAYMENT_PROVIDER: 'test',
     ALLOW_TEST_PAYMENTS: 'true',
+    VOTE_NETWORK_KEY: runTimeSecrets().VOTE_NETWORK_KEY,
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,

@@ -28,6 +28,9 @@ import { Migration20261126180000ListingSearchIndexesDropped } from './Migration2
 import { Migration20261126190000SearchListingCounters } from './Migration20261126190000SearchListingCounters.js';
 import { Migration20261126200000ListingVotesHot } from './Migration20261126200000ListingVotesHot.js';
 import { Migration20261126210000FirstActivityIndexes } from './Migration20261126210000FirstActivityIndexes.js';
+import { Migration20261127100000VoteNetworkLock } from './Migration20261127100000VoteNetworkLock.js';
+import { Migration20261127110000UpdateMailCap } from './Migration20261127110000UpdateMailCap.js';
+import { Migration20261128100000SignInLinkMailbox } from './Migration20261128100000SignInLinkMailbox.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
 export const migrationsList = [
@@ -61,4 +64,7 @@ export const migrationsList = [
   { name: 'Migration20261126190000SearchListingCounters', class: Migration20261126190000SearchListingCounters },
   { name: 'Migration20261126200000ListingVotesHot', class: Migration20261126200000ListingVotesHot },
   { name: 'Migration20261126210000FirstActivityIndexes', class: Migration20261126210000FirstActivityIndexes },
+  { name: 'Migration20261127100000VoteNetworkLock', class: Migration20261127100000VoteNetworkLock },
+  { name: 'Migration20261127110000UpdateMailCap', class: Migration20261127110000UpdateMailCap },
+  { name: 'Migration20261128100000SignInLinkMailbox', class: Migration20261128100000SignInLinkMailbox },
 ];

@@ -34,6 +34,10 @@ export function createProvider(deps: AppDeps): Provider {
     adapter: oauthAdapter(deps.orm),
     jwks: deps.keys.jwks,
     cookies: {
+      // The site's cookie keys, newest first: mounted in the site's app, some of its cookies go through
+      // the site's cookie jar and others through its own, so both must sign and check alike (without
+      // keys its own went unsigned and it took unsigned ones).
+      keys: [...deps.keys.cookieKeys],
       long: { httpOnly: true, sameSite: 'lax' },
       short: { httpOnly: true, sameSite: 'lax' },
     },

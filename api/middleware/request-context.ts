@@ -24,6 +24,8 @@ export class RequestState {
   credentialError: AppError | undefined;
   /** The signed-in person of a browser on the site's pages (null when nobody is). */
   webUser: UserRow | null | undefined;
+  /** A CSRF form token went into the response, which no cache may therefore keep (see sendHtml). */
+  carriesFormToken = false;
   readonly #deps: AppDeps;
   #log: Logger | undefined;
   #em: EntityManager | undefined;

@@ -137,14 +137,17 @@ export const submitDraft = defineOperation({
   tag: 'Drafts',
   summary: "Save a ready draft as the caller's listing (not published)",
   description:
-    "Saves the draft as the caller's listing with status draft: not published, nothing charged. The response carries listing_id. Running it again after edits updates the same listing (edits to a submitted draft also reach it). The draft must be ready (409 draft_not_ready). Next step: choose_free_listing or a paid launch through create_checkout.",
+    "Saves the draft as the caller's listing, status draft (not published, nothing charged); the response carries listing_id. Running it again, or editing a submitted draft, updates that listing. 409 draft_not_ready unless ready; 409 already_listed while another listing is public on its domain. Next: choose_free_listing, or a paid launch through create_checkout.",
   scope: 'listings:write',
   idempotencyKey: true,
   successStatus: 200,
+  refusals: {
+    409: 'the draft is not ready (draft_not_ready), or another listing is public on its domain (already_listed: the problem names its slug and claim link)',
+  },
   input: { path: draftPath },
   output: submissionOutput,
-  async handler({ path }, { em, principal }) {
-    const { draft, listing } = await saveAsListing(em, principal!.userId, path.id);
+  async handler({ path }, { deps, em, principal }) {
+    const { draft, listing } = await saveAsListing(em, deps.config.publicUrl, principal!.userId, path.id);
     return { listing_id: listing.id, listing, draft: draftView(draft) };
   },
 });

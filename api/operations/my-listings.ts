@@ -101,7 +101,7 @@ export const postListingUpdateOperation = defineOperation({
   tag: 'My listings',
   summary: 'Post news on a listing; its followers are told by mail',
   description:
-    "Posts an update (title max 200, plain-text body max 5000, both required) on one of the caller's listings. It shows on the listing page and in the latest-updates feed (/updates, /updates.atom) at once, and every follower is mailed once, in batches, by a durable workflow. 201 with the update and how many followers will be told. 404 when the caller owns no such listing.",
+    "Posts an update (title max 200, plain-text body max 5000) on one of the caller's listings, shown at once on it and in the latest-updates feed (/updates, /updates.atom). Followers are mailed once each, about at most 1 update per listing a day (configurable); later ones are shown, not mailed (followers_mailed false). 201; 404 when the caller owns no such listing.",
   scope: 'listings:write',
   idempotencyKey: true,
   successStatus: 201,
@@ -109,12 +109,15 @@ export const postListingUpdateOperation = defineOperation({
   output: listingUpdate,
   reaches: ['mail'],
   async handler({ path, body }, { deps, em, principal }) {
-    const posted = await postListingUpdate(em, deps.config.publicUrl, principal!.userId, path.listing_id, body);
-    await startUpdateNotice(deps.temporal, deps.config, {
-      id: posted.id,
-      listingId: posted.listing.id,
-      ownerId: principal!.userId,
-    });
+    const { publicUrl, updateMailsPerListingPerDay } = deps.config;
+    const posted = await postListingUpdate(em, publicUrl, updateMailsPerListingPerDay, principal!.userId, path.listing_id, body);
+    if (posted.followers_mailed) {
+      await startUpdateNotice(deps.temporal, deps.config, {
+        id: posted.id,
+        listingId: posted.listing.id,
+        ownerId: principal!.userId,
+      });
+    }
     return posted;
   },
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { buildOrder } from '../../src/orders/checkout.js';
-import { startOrderFulfilment } from '../../src/orders/lifecycle.js';
+import { createCheckout as openCheckout } from '../../src/orders/checkout.js';
 import { buyerFor, priceOrderBody } from '../../src/orders/quote.js';
 import { order, orderBody, orderPage, quote } from '../../src/orders/schemas.js';
 import { getOwnedOrder, listOwnedOrders } from '../../src/orders/view.js';
@@ -51,9 +50,7 @@ export const createCheckout = defineOperation({
   output: order,
   reaches: ['vies', 'payments', 'mail'],
   async handler({ body }, { deps, em, site, principal }) {
-    const built = await buildOrder(em, buyerFor(deps.config, site.id, principal!.userId), body);
-    await startOrderFulfilment(deps.temporal, deps.config, { ...built, ownerId: principal!.userId });
-    return getOwnedOrder(em, deps.config.publicUrl, principal!.userId, built.number);
+    return openCheckout(em, deps, { siteId: site.id, ownerId: principal!.userId }, body);
   },
 });
 

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Config } from '../config.js';
-import { sharedSecret } from '../platform/server-secrets.js';
+import { forgetSharedSecret, sharedSecret } from '../platform/server-secrets.js';
 
 export interface ServerKeys {
   /** Private signing keys of the OAuth server (ES256). */
@@ -20,10 +20,19 @@ export async function loadServerKeys(em: EntityManager, config: Config): Promise
     : await sharedSecret(em, 'oauth_jwks', async () => ({ keys: [await newSigningKey()] }));
   const cookieKeys =
     config.auth.cookieKeys ?? (await sharedSecret(em, 'cookie_keys', async () => [randomBytes(32).toString('base64url')]));
-  const voteNetworkKey =
-    config.votes.networkKey ??
-    (await sharedSecret(em, 'vote_network_key', () => Promise.resolve(randomBytes(32).toString('base64url'))));
-  return { jwks, cookieKeys, voteNetworkKey };
+  return { jwks, cookieKeys, voteNetworkKey: await voteNetworkKey(em, config) };
+}
+
+/**
+ * The operator's key (production requires one), else one made and kept in PostgreSQL. A kept key
+ * is deleted once the operator gives one: beside the hashes it made, it would reveal their networks.
+ */
+async function voteNetworkKey(em: EntityManager, config: Config): Promise<string> {
+  if (!config.votes.networkKey) {
+    return sharedSecret(em, 'vote_network_key', () => Promise.resolve(randomBytes(32).toString('base64url')));
+  }
+  await forgetSharedSecret(em, 'vote_network_key');
+  return config.votes.networkKey;
 }
 
 async function newSigningKey(): Promise<JWK> {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { query, sql } from '../platform/sql.js';
 import { hashCredential, normaliseEmail } from '../domain/credentials.js';
+import { mailboxOf } from '../domain/mailbox.js';
 
 export interface PendingSignIn {
   email: string;
@@ -18,18 +19,18 @@ export async function createSignInLink(
   const token = randomBytes(32).toString('base64url');
   await query(
     em,
-    sql`insert into sign_in_link (token_hash, email, return_to, expires_at) values (${hashCredential(token)}, ${normaliseEmail(email)}, ${returnTo ?? null}, now() + make_interval(mins => ${ttlMinutes}))`,
+    sql`insert into sign_in_link (token_hash, email, mailbox, return_to, expires_at) values (${hashCredential(token)}, ${normaliseEmail(email)}, ${mailboxOf(email)}, ${returnTo ?? null}, now() + make_interval(mins => ${ttlMinutes}))`,
   );
   return token;
 }
 
-/** How many links were sent to an address lately: mail to one inbox is throttled. */
+/** How many links were sent to an address's mailbox lately (`a+x@` is `a@`): mail to one inbox is throttled. */
 export async function recentSignInLinks(em: EntityManager, email: string, minutes: number): Promise<number> {
   const [row] = await query(
     em,
     sql<{
       n: number;
-    }>`select count(*)::int as n from sign_in_link where email = ${normaliseEmail(email)} and created_at > now() - make_interval(mins => ${minutes})`,
+    }>`select count(*)::int as n from sign_in_link where mailbox = ${mailboxOf(email)} and created_at > now() - make_interval(mins => ${minutes})`,
   );
   return row.n;
 }

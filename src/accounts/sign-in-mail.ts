@@ -16,7 +16,7 @@ export interface SignInMailSettings {
 export interface SignInRequest {
   email: string;
   returnTo: string | undefined;
-  /** The address the request came from (the proxy's client address when TRUST_PROXY is set). */
+  /** The address the request came from (ctx.ip: behind proxies, the entry the trusted ones wrote). */
   client: string;
 }
 

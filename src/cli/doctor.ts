@@ -1,6 +1,7 @@
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import pg from 'pg';
+import { launchChromium, runsAsRoot } from '../crawl/chromium.js';
 import { connectTemporal, temporalReachable } from '../temporal.js';
 import { embeddedPostgresBinary } from '../stack/postgres.js';
 import { cachedCliPath, cliVersion, findOnPath, findTemporalCli, temporalCliVersion } from '../stack/temporal-server.js';
@@ -18,7 +19,7 @@ interface Check {
 export const doctorCommand: CliCommand = {
   summary: 'Check every dependency and say what is missing and how to get it',
   async run(_args, ctx) {
-    const checks = [nodeCheck(), dataDirCheck(ctx), await postgresCheck(ctx), await temporalCheck(ctx), chromiumCheck()];
+    const checks = [nodeCheck(), dataDirCheck(ctx), await postgresCheck(ctx), await temporalCheck(ctx), await chromiumCheck(ctx)];
     for (const c of checks) console.log(`${c.ok ? 'ok  ' : c.required ? 'FAIL' : 'warn'}  ${c.name.padEnd(12)} ${c.detail}`);
     const failed = checks.filter((c) => !c.ok && c.required).length;
     console.log(failed ? `\n${failed} required check(s) failed.` : '\nEverything required is in place.');
@@ -151,14 +152,34 @@ async function temporalCheck(ctx: CliContext): Promise<Check> {
       };
 }
 
-function chromiumCheck(): Check {
-  const path = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(existsSync);
-  return path
-    ? { name: 'chromium', ok: true, required: false, detail: `${path}: JavaScript-rendered sites are crawled with it` }
-    : {
-        name: 'chromium',
-        ok: false,
-        required: false,
-        detail: 'no Chromium: the crawler falls back to plain HTTP; on Debian: apt-get install -y chromium',
-      };
+/** Starts the crawler's Chromium the way the crawler does, sandbox and all: a host that cannot is told why. */
+async function chromiumCheck({ config }: CliContext): Promise<Check> {
+  const { chromiumPath: path, chromiumUser: user } = config.crawl;
+  if (!path) return { name: 'chromium', ok: true, required: false, detail: 'CRAWL_BROWSER=off: sites are read over plain HTTP' };
+  if (!existsSync(path)) {
+    return {
+      name: 'chromium',
+      ok: false,
+      required: false,
+      detail: `no Chromium at ${path}: the crawler falls back to plain HTTP; on Debian: apt-get install -y chromium`,
+    };
+  }
+  try {
+    await (await launchChromium({ path, user, timeoutMs: 30_000 })).close();
+    const who = runsAsRoot() ? ` as the user ${user}` : '';
+    return {
+      name: 'chromium',
+      ok: true,
+      required: false,
+      detail: `${path} starts with its sandbox${who}: JavaScript-rendered sites are crawled with it`,
+    };
+  } catch (error) {
+    const reason = (error as Error).message.split('\n')[0];
+    return {
+      name: 'chromium',
+      ok: false,
+      required: false,
+      detail: `${path} cannot start with its sandbox (${reason}): allow unprivileged user namespaces (docs/security.md) or set CRAWL_BROWSER=off`,
+    };
+  }
 }

@@ -49,7 +49,7 @@ export const listingCommand: CliCommand = {
     }
     if (action === 'launch' && slug) {
       return onSite(ctx, async (em, siteId) => {
-        const launch = await paidLaunchOf(em, siteId, slug, options.week, new Date());
+        const launch = await paidLaunchOf(em, ctx.config.publicUrl, siteId, slug, options.week, new Date());
         await grantPaidLaunch(em, launch.listingId, launch.week);
         await withTemporal(ctx.config, (temporal) => startPaidLaunch(temporal, launch));
         return launch.week

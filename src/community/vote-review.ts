@@ -2,18 +2,20 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   findBursts,
   findRings,
+  isActiveAt,
   judgeCast,
   reviewVerdicts,
+  ringWindowStart,
   voteKey,
   type DiscountReason,
   type ReviewedVote,
   type VoteCluster,
   type VoteRulesConfig,
-  type VoterRecord,
 } from '../domain/vote-rules.js';
 import { addWeeks, mondayOf, parseIsoDate, utcDayStart } from '../domain/weeks.js';
 import { AppError } from '../errors.js';
 import { execute, query, sql } from '../platform/sql.js';
+import { activeSinceOf, firstActions, type FirstActions } from './vote-facts.js';
 
 /** A cluster as the review keeps it: listings by slug, accounts by id for the site team only. */
 export interface StoredCluster {
@@ -52,15 +54,15 @@ interface VoteRow {
   owner_id: number | null;
   cofounder_ids: number[];
   account_created_at: string;
-  first_activity_at: string | null;
   voided: boolean;
   network_voters: number;
 }
 
 /**
  * One review pass over the votes cast in a launch week: every vote is judged again by the instant
- * rules on today's facts (an owner may have claimed the listing since) and by the pattern rules
- * (rings, bursts) over the whole week; changed verdicts are written, the listings' ledgers marked
+ * rules on today's facts (an owner may have claimed the listing since) and by the pattern rules:
+ * bursts over the week, rings over the `ringWindowWeeks` before it (a ring that adds a few
+ * accounts a week is one ring). Changed verdicts are written, the listings' ledgers marked
  * reviewed, and the pass kept with its clusters. The pass after the week's end is final, and the
  * awards wait for it. Safe to repeat.
  */
@@ -74,15 +76,26 @@ export async function reviewVotes(
   const end = addWeeks(monday, 1);
   if (now.getTime() < monday.getTime()) throw new AppError('invalid_input', `The week of ${week} has not started yet.`);
   const final = now.getTime() >= end.getTime();
+  const until = final ? end : now;
+  const from = ringWindowStart(until, rules);
   return em.transactional(async (tx) => {
+    const voters = await query(
+      tx,
+      sql<{
+        user_id: number;
+        first_actions: FirstActions;
+      }>`select u.id as user_id, ${firstActions(sql.raw('u.id'), rules)} as first_actions
+       from app_user u where u.id in (select user_id from vote
+         where created_at >= ${from.toISOString()}::timestamptz and created_at < ${utcDayStart(end)}::timestamptz)`,
+    );
+    const since = new Map(voters.map((v) => [v.user_id, activeSinceOf(v.first_actions, rules)]));
+    const activeSince = (userId: number) => since.get(userId) ?? null;
     const rows = await query(
       tx,
       sql<VoteRow>`select v.listing_id, v.user_id, v.created_at, v.discount_reason, l.owner_id,
          array(select f.user_id from listing_founder lf join founder f on f.id = lf.founder_id
                where lf.listing_id = v.listing_id and f.user_id is not null) as cofounder_ids,
          u.created_at as account_created_at,
-         least((select min(created_at) from vote where user_id = v.user_id), (select min(created_at) from follow where user_id = v.user_id),
-               (select min(created_at) from review where user_id = v.user_id)) as first_activity_at,
          exists (select 1 from vote_void where user_id = v.user_id and created_at <= v.created_at) as voided,
          (select count(*)::int from vote o where o.listing_id = v.listing_id and o.network_hash = v.network_hash
             and o.created_at > v.created_at - interval '1 hour' and (o.created_at, o.user_id) < (v.created_at, v.user_id)) as network_voters
@@ -98,7 +111,7 @@ export async function reviewVotes(
         ownerId: r.owner_id,
         cofounderIds: r.cofounder_ids,
         accountCreatedAt,
-        firstActivityAt: r.first_activity_at === null ? null : new Date(r.first_activity_at),
+        activeSince: activeSince(r.user_id),
         voided: r.voided,
         earlierVotersFromNetworkInHour: r.network_voters,
         castAt,
@@ -107,26 +120,27 @@ export async function reviewVotes(
         listingId: r.listing_id,
         userId: r.user_id,
         castAt,
+        accountCreatedAt,
+        activeSince: facts.activeSince,
         reason: r.discount_reason,
         instantReason: judgeCast(facts, rules),
-        accountCreatedAt,
       };
     });
-    const voters = await query(
+    // The ring needs the window's votes only of the accounts whose activity did not count all along.
+    const idle = voters.map((v) => v.user_id).filter((id) => !isActiveAt(activeSince(id), from));
+    const windowVotes = await query(
       tx,
-      sql<{ user_id: number; listing_ids: number[]; follows: number; reviews: number }>`select u.id as user_id,
-         array(select listing_id from vote where user_id = u.id) as listing_ids,
-         (select count(*)::int from follow where user_id = u.id) as follows,
-         (select count(*)::int from review where user_id = u.id) as reviews
-       from app_user u where u.id = any(${sql.array([...new Set(votes.map((v) => v.userId))], 'int')})`,
+      sql<{ listing_id: number; user_id: number; created_at: string }>`select listing_id, user_id, created_at from vote
+       where created_at >= ${from.toISOString()}::timestamptz and created_at < ${until.toISOString()}::timestamptz
+         and user_id = any(${sql.array(idle, 'int')})`,
     );
-    const records: VoterRecord[] = voters.map((v) => ({
+    const ringVotes = windowVotes.map((v) => ({
+      listingId: v.listing_id,
       userId: v.user_id,
-      listingIds: v.listing_ids,
-      follows: v.follows,
-      reviews: v.reviews,
+      castAt: new Date(v.created_at),
+      activeSince: activeSince(v.user_id),
     }));
-    const clusters = [...findRings(records, rules), ...findBursts(votes, monday, final ? end : now, rules)];
+    const clusters = [...findRings(ringVotes, until, rules), ...findBursts(votes, monday, until, rules)];
     const verdicts = reviewVerdicts(votes, clusters);
     const changes = votes
       .filter((v) => verdicts.get(voteKey(v)) !== v.reason)

@@ -13,7 +13,7 @@ export function createCrawler(config: CrawlConfig): Crawler {
   const policy = fetchPolicyFor(config);
   return {
     async crawl(request, onProgress) {
-      const renderer = lazyRenderer(config.chromiumPath, policy);
+      const renderer = lazyRenderer(config, policy);
       try {
         return await crawlSite(request.url, config, policy, renderer, onProgress);
       } finally {

@@ -30,7 +30,7 @@ export async function readHomepage(config: CrawlConfig, url: string): Promise<Ho
   const markup = html.replace(/<script\b[\s\S]*?<\/script>/gi, '');
   if (markup.length >= minStaticMarkup || !/<script\b/i.test(html))
     return { url: response.url, html, renderedWithBrowser: false };
-  const renderer = lazyRenderer(config.chromiumPath, policy);
+  const renderer = lazyRenderer(config, policy);
   if (!renderer) return { url: response.url, html, renderedWithBrowser: false };
   try {
     const rendered = await renderer.render(response.url, html);

@@ -1,40 +1,35 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import type { CrawlConfig } from '../config.js';
+import { launchChromium } from './chromium.js';
 import { guardedFetch, type FetchPolicy } from './guarded-fetch.js';
 import { CrawlError } from './types.js';
 
 /**
- * Renders JavaScript pages in the system Chromium. The browser never touches the network
- * itself: every request is intercepted and answered through `guardedFetch` (the same SSRF
- * guard, address pinning and size limits as plain pages), its own DNS is switched off, and
- * WebSockets are never connected.
+ * Renders JavaScript pages in the system Chromium, sandboxed (src/crawl/chromium.ts). The browser
+ * never touches the network itself: every request is intercepted and answered through
+ * `guardedFetch` (the same SSRF guard, address pinning and size limits as plain pages), its own
+ * DNS is switched off, and WebSockets are never connected.
  */
 export interface PageRenderer {
   render(url: string, html: string): Promise<{ url: string; html: string }>;
   close(): Promise<void>;
 }
 
-const launchArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND',
-];
+const launchArgs = ['--host-resolver-rules=MAP * ~NOTFOUND'];
 const skippedResources = new Set(['image', 'media', 'font']);
 const maxRequestsPerPage = 60;
 const droppedRequestHeaders = new Set(['accept-encoding', 'host', 'connection']);
 const droppedResponseHeaders = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection']);
 
 /** A renderer that starts Chromium on first use; null when no Chromium is installed. */
-export function lazyRenderer(chromiumPath: string | undefined, policy: FetchPolicy): PageRenderer | null {
-  if (!chromiumPath || !existsSync(chromiumPath)) return null;
+export function lazyRenderer(config: CrawlConfig, policy: FetchPolicy): PageRenderer | null {
+  const path = config.chromiumPath;
+  if (!path || !existsSync(path)) return null;
   let browser: Promise<Browser> | null = null;
   return {
     async render(url, html) {
-      browser ??= chromium.launch({ executablePath: chromiumPath, args: launchArgs, timeout: policy.timeoutMs * 3 });
+      browser ??= launchChromium({ path, user: config.chromiumUser, timeoutMs: policy.timeoutMs * 3 }, launchArgs);
       return renderIn(await browser, url, html, policy);
     },
     async close() {

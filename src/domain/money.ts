@@ -13,3 +13,10 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 export function dollars(cents: number): string {
   return usd.format(cents / 100);
 }
+
+/** An amount a payment provider reports in minor units of its currency, as people read it: 12000 eur -> €120.00 EUR. */
+export function moneyIn(minorUnits: number, currency: string): string {
+  const code = currency.toUpperCase();
+  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
+  return `${format.format(minorUnits / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2))} ${code}`;
+}

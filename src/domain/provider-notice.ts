@@ -1,3 +1,5 @@
+import type { OrderStatus } from './order-status.js';
+
 /** Money a payment provider reports for an order: paid, refunded or disputed. */
 export interface NoticedMoney {
   amountCents: number;
@@ -18,4 +20,29 @@ export function noticeMismatch(order: { totalCents: number; currency: string }, 
     return `The provider reports ${notice.amountCents} cents, the order's total is ${order.totalCents} cents.`;
   }
   return null;
+}
+
+/** Why a payment the provider took cannot pay its order: it goes back. */
+export type UnpayableReason = 'expired' | 'canceled' | 'repriced' | 'paid_already';
+
+/**
+ * pay: the order is pending at exactly this amount and currency. held: it is the payment the
+ * order already has. refund: the order cannot take it (expired or canceled first, repriced after
+ * its payment page was made, or paid by another payment); `detail` says how the money differs.
+ */
+export type PaymentVerdict =
+  { verdict: 'pay' } | { verdict: 'held' } | { verdict: 'refund'; reason: UnpayableReason; detail: string | null };
+
+/** What a provider's verified payment does to its order, judged on the order as locked. */
+export function paymentVerdict(
+  order: { status: OrderStatus; totalCents: number; currency: string; providerReference?: string | null },
+  payment: NoticedMoney & { reference: string | null },
+): PaymentVerdict {
+  if (order.status === 'pending') {
+    const mismatch = noticeMismatch(order, payment);
+    return mismatch ? { verdict: 'refund', reason: 'repriced', detail: mismatch } : { verdict: 'pay' };
+  }
+  if (payment.reference !== null && payment.reference === order.providerReference) return { verdict: 'held' };
+  const reason = order.status === 'expired' || order.status === 'canceled' ? order.status : 'paid_already';
+  return { verdict: 'refund', reason, detail: null };
 }

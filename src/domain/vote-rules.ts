@@ -9,22 +9,24 @@ export const discountReasons = ['voided', 'self_vote', 'ring', 'burst', 'shared_
 export type DiscountReason = (typeof discountReasons)[number];
 
 export interface VoteRulesConfig {
-  /** An account younger than this at its vote, without earlier activity, is new. */
+  /** An account younger than this at its vote, whose activity does not count yet, is new. */
   minAccountAgeHours: number;
+  /** A vote, follow or review counts as activity this long after it was made... */
+  activityMinAgeHours: number;
+  /** ...once an account's actions that old touch at least this many distinct listings. */
+  activityMinListings: number;
   /** More voters than this for one listing from one network within an hour are discounted. */
   maxVotersPerNetworkHour: number;
   /** An hour of a listing is a burst at this many votes or more... */
   burstMinVotes: number;
   /** ...when they are this many times its own and its week's hourly rate... */
   burstFactor: number;
-  /** ...and most come from accounts younger than this. */
+  /** ...and most come from accounts younger than this or whose activity does not count yet. */
   burstNewAccountHours: number;
-  /** A ring: at least this many accounts voting for the same few listings... */
+  /** A ring: at least this many accounts whose activity did not count yet voting for one listing... */
   ringMinAccounts: number;
-  /** ...at most this many listings in common... */
-  ringMaxListings: number;
-  /** ...and at most this many other votes, follows or reviews each. */
-  ringMaxOtherActions: number;
+  /** ...within this many weeks. */
+  ringWindowWeeks: number;
 }
 
 const hourMs = 3_600_000;
@@ -34,16 +36,47 @@ export function isSelfVote(voterId: number, ownerId: number | null, cofounderIds
   return voterId === ownerId || cofounderIds.includes(voterId);
 }
 
-/** An account made less than the threshold before its vote, with no vote, follow or review before it. */
+/** One vote, follow or review of an account: on which listing, and when. */
+export interface Action {
+  listingId: number;
+  at: Date;
+}
+
+/**
+ * When an account's activity starts to count: `activityMinAgeHours` after the action that brought
+ * its votes, follows and reviews to `activityMinListings` distinct listings; null while it has not.
+ * A fresh follow or a few actions on one or two listings are what a script does before voting.
+ * The oldest `activityMinListings` actions of each kind decide it, as each kind has one per listing.
+ */
+export function activeSince(
+  firstActions: readonly Action[],
+  config: Pick<VoteRulesConfig, 'activityMinAgeHours' | 'activityMinListings'>,
+): Date | null {
+  const listings = new Set<number>();
+  for (const action of [...firstActions].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+    listings.add(action.listingId);
+    if (listings.size >= config.activityMinListings) return new Date(action.at.getTime() + config.activityMinAgeHours * hourMs);
+  }
+  return null;
+}
+
+/** How many of each kind of action (votes, follows, reviews) `activeSince` needs, oldest first. */
+export const firstActionsPerKind = (config: Pick<VoteRulesConfig, 'activityMinListings'>): number => config.activityMinListings;
+
+/** Whether the account's activity counted when it did something at `at` (strictly before: never by that action itself). */
+export function isActiveAt(since: Date | null, at: Date): boolean {
+  return since !== null && since.getTime() < at.getTime();
+}
+
+/** An account made less than the threshold before its vote, whose activity did not count at the vote. */
 export function isNewAccount(
   accountCreatedAt: Date,
-  firstActivityAt: Date | null,
+  activeSince: Date | null,
   castAt: Date,
   config: Pick<VoteRulesConfig, 'minAccountAgeHours'>,
 ): boolean {
   const young = castAt.getTime() - accountCreatedAt.getTime() < config.minAccountAgeHours * hourMs;
-  const activeBefore = firstActivityAt !== null && firstActivityAt.getTime() < castAt.getTime();
-  return young && !activeBefore;
+  return young && !isActiveAt(activeSince, castAt);
 }
 
 /** Whether this vote is beyond the allowed number of voters from its network for the listing in the past hour. */
@@ -60,7 +93,8 @@ export interface CastFacts {
   ownerId: number | null;
   cofounderIds: number[];
   accountCreatedAt: Date;
-  firstActivityAt: Date | null;
+  /** When the voter's activity started to count (`activeSince`); the cast may leave it null for an account old enough. */
+  activeSince: Date | null;
   /** The account's votes were voided by the site team before. */
   voided: boolean;
   earlierVotersFromNetworkInHour: number;
@@ -72,28 +106,46 @@ export function judgeCast(facts: CastFacts, config: VoteRulesConfig): DiscountRe
   if (facts.voided) return 'voided';
   if (isSelfVote(facts.voterId, facts.ownerId, facts.cofounderIds)) return 'self_vote';
   if (isSharedNetwork(facts.earlierVotersFromNetworkInHour, config)) return 'shared_network';
-  if (isNewAccount(facts.accountCreatedAt, facts.firstActivityAt, facts.castAt, config)) return 'new_account';
+  if (isNewAccount(facts.accountCreatedAt, facts.activeSince, facts.castAt, config)) return 'new_account';
   return null;
 }
 
-/** A vote of the week under review, with what the rules need to know about it. */
-export interface ReviewedVote {
+/** The instant verdict either way the shared_network rule goes, and from how many earlier voters of the network it goes `beyond`. */
+export interface CastVerdicts {
+  within: DiscountReason | null;
+  beyond: DiscountReason | null;
+  beyondFrom: number;
+}
+
+/**
+ * A cast's verdict before its network is counted: the write counts the network's earlier voters
+ * under a lock, so that votes sent at the same moment from one network cannot all pass.
+ */
+export function castVerdicts(facts: Omit<CastFacts, 'earlierVotersFromNetworkInHour'>, config: VoteRulesConfig): CastVerdicts {
+  const beyondFrom = config.maxVotersPerNetworkHour;
+  return {
+    within: judgeCast({ ...facts, earlierVotersFromNetworkInHour: 0 }, config),
+    beyond: judgeCast({ ...facts, earlierVotersFromNetworkInHour: beyondFrom }, config),
+    beyondFrom,
+  };
+}
+
+/** A vote as the pattern rules see it. */
+export interface PatternVote {
   listingId: number;
   userId: number;
   castAt: Date;
+  accountCreatedAt: Date;
+  /** When the voter's activity started to count (`activeSince`), null if it does not yet. */
+  activeSince: Date | null;
+}
+
+/** A vote of the week under review, with its verdicts. */
+export interface ReviewedVote extends PatternVote {
   /** The current verdict; `voided` is the site team's and stays. */
   reason: DiscountReason | null;
   /** The instant verdict again, from the facts as they are now (an owner may have claimed the listing since). */
   instantReason: DiscountReason | null;
-  accountCreatedAt: Date;
-}
-
-/** A voter's whole record on the site: every listing they vote for, and how many follows and reviews. */
-export interface VoterRecord {
-  userId: number;
-  listingIds: number[];
-  follows: number;
-  reviews: number;
 }
 
 /** A group of accounts the pattern rules found, for the operator's review. */
@@ -105,62 +157,56 @@ export interface VoteCluster {
   hour?: Date;
 }
 
-/**
- * Rings: accounts that vote for the same few listings (a "core" of at most `ringMaxListings`) and
- * little else. Largest groups first; an account belongs to one ring at most.
- */
-export function findRings(voters: readonly VoterRecord[], config: VoteRulesConfig): VoteCluster[] {
-  const members = new Map<string, { listingIds: number[]; userIds: number[] }>();
-  for (const voter of voters) {
-    const listings = [...new Set(voter.listingIds)].sort((a, b) => a - b);
-    const others = voter.follows + voter.reviews;
-    if (listings.length === 0 || listings.length + others > config.ringMaxListings + config.ringMaxOtherActions) continue;
-    for (const core of subsets(listings, config.ringMaxListings)) {
-      if (listings.length - core.length + others > config.ringMaxOtherActions) continue;
-      const key = core.join(',');
-      const group = members.get(key) ?? { listingIds: core, userIds: [] };
-      group.userIds.push(voter.userId);
-      members.set(key, group);
-    }
-  }
-  const candidates = [...members.values()]
-    .filter((g) => g.userIds.length >= config.ringMinAccounts)
-    .sort((a, b) => b.userIds.length - a.userIds.length || b.listingIds.length - a.listingIds.length);
-  const taken = new Set<number>();
-  const rings: VoteCluster[] = [];
-  for (const group of candidates) {
-    const free = group.userIds.filter((id) => !taken.has(id));
-    if (free.length < config.ringMinAccounts) continue;
-    free.forEach((id) => taken.add(id));
-    rings.push({ reason: 'ring', listingIds: group.listingIds, userIds: free.sort((a, b) => a - b) });
-  }
-  return rings;
+/** The first moment of the votes the ring rule looks at, for a review up to `until`. */
+export function ringWindowStart(until: Date, config: Pick<VoteRulesConfig, 'ringWindowWeeks'>): Date {
+  return new Date(until.getTime() - config.ringWindowWeeks * 7 * 24 * hourMs);
 }
 
-/** Non-empty subsets of a sorted list with at most `max` elements, each sorted. */
-function subsets(items: number[], max: number): number[][] {
-  const out: number[][] = [];
-  const walk = (start: number, chosen: number[]) => {
-    for (let i = start; i < items.length; i++) {
-      const next = [...chosen, items[i]];
-      out.push(next);
-      if (next.length < max) walk(i + 1, next);
-    }
-  };
-  walk(0, []);
-  return out;
+/**
+ * Rings: at least `ringMinAccounts` accounts that voted for a listing within `ringWindowWeeks`
+ * before `until` while their activity did not count yet. Their other votes do not excuse them (a
+ * vote is no activity until it is old and varied enough), and a ring that adds a few accounts a
+ * week is still found. Listings voted for by the same accounts are one ring; largest first.
+ */
+export function findRings(
+  votes: readonly Omit<PatternVote, 'accountCreatedAt'>[],
+  until: Date,
+  config: VoteRulesConfig,
+): VoteCluster[] {
+  const from = ringWindowStart(until, config).getTime();
+  const voters = new Map<number, Set<number>>();
+  for (const vote of votes) {
+    const at = vote.castAt.getTime();
+    if (at < from || at >= until.getTime() || isActiveAt(vote.activeSince, vote.castAt)) continue;
+    voters.set(vote.listingId, (voters.get(vote.listingId) ?? new Set()).add(vote.userId));
+  }
+  const rings = new Map<string, VoteCluster>();
+  for (const [listingId, users] of voters) {
+    if (users.size < config.ringMinAccounts) continue;
+    const userIds = [...users].sort((a, b) => a - b);
+    const key = userIds.join(',');
+    const ring = rings.get(key) ?? { reason: 'ring', listingIds: [], userIds };
+    ring.listingIds.push(listingId);
+    rings.set(key, ring);
+  }
+  return [...rings.values()]
+    .map((ring) => ({ ...ring, listingIds: ring.listingIds.sort((a, b) => a - b) }))
+    .sort((a, b) => b.userIds.length - a.userIds.length || a.listingIds[0] - b.listingIds[0]);
 }
 
 /**
  * Bursts: an hour of one listing with at least `burstMinVotes` votes, `burstFactor` times both its
  * own hourly rate over the rest of the week so far and the week's rate per voted listing, mostly
- * from young accounts. The young accounts' votes of that hour are the burst.
+ * from fresh accounts: younger than `burstNewAccountHours`, or old but without activity that
+ * counts (an account made long ago and left idle is as cheap as a new one). The fresh accounts'
+ * votes of that hour are the burst. Below `burstMinVotes` an hour is not a burst: slow voting by
+ * idle accounts is the ring rule's, at any pace.
  */
-export function findBursts(votes: readonly ReviewedVote[], weekStart: Date, until: Date, config: VoteRulesConfig): VoteCluster[] {
+export function findBursts(votes: readonly PatternVote[], weekStart: Date, until: Date, config: VoteRulesConfig): VoteCluster[] {
   const hours = Math.max(1, Math.ceil((until.getTime() - weekStart.getTime()) / hourMs));
   const listings = new Set(votes.map((v) => v.listingId));
   const weekRate = votes.length / Math.max(1, listings.size * hours);
-  const byListingHour = new Map<string, ReviewedVote[]>();
+  const byListingHour = new Map<string, PatternVote[]>();
   const perListing = new Map<number, number>();
   for (const vote of votes) {
     const hour = Math.floor((vote.castAt.getTime() - weekStart.getTime()) / hourMs);
@@ -173,12 +219,16 @@ export function findBursts(votes: readonly ReviewedVote[], weekStart: Date, unti
     const [listingId, hour] = key.split(':').map(Number);
     const ownRate = ((perListing.get(listingId) ?? 0) - inHour.length) / Math.max(1, hours - 1);
     if (inHour.length < config.burstMinVotes || inHour.length < config.burstFactor * Math.max(ownRate, weekRate)) continue;
-    const young = inHour.filter((v) => v.castAt.getTime() - v.accountCreatedAt.getTime() < config.burstNewAccountHours * hourMs);
-    if (young.length * 2 <= inHour.length) continue;
+    const fresh = inHour.filter(
+      (v) =>
+        v.castAt.getTime() - v.accountCreatedAt.getTime() < config.burstNewAccountHours * hourMs ||
+        !isActiveAt(v.activeSince, v.castAt),
+    );
+    if (fresh.length * 2 <= inHour.length) continue;
     bursts.push({
       reason: 'burst',
       listingIds: [listingId],
-      userIds: young.map((v) => v.userId).sort((a, b) => a - b),
+      userIds: fresh.map((v) => v.userId).sort((a, b) => a - b),
       hour: new Date(weekStart.getTime() + hour * hourMs),
     });
   }

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mailer } from '../mail/index.js';
 import { AppError } from '../errors.js';
 import { draftLimits } from '../domain/draft-build.js';
+import { mailboxOf } from '../domain/mailbox.js';
 import { execute, query, sql } from '../platform/sql.js';
 import { findOwnedDraft } from './drafts.js';
 
@@ -66,11 +67,11 @@ export async function inviteCofounder(
 
 /**
  * Records one invite mail to `email`, or refuses it (429, the transaction rolls back and nothing is
- * sent) when the address had `limit` in the last 24 hours. A lock per address makes concurrent
- * invites from different drafts count one after the other.
+ * sent) when its mailbox (`a+x@` is `a@`) had `limit` in the last 24 hours. A lock per mailbox
+ * makes concurrent invites from different drafts count one after the other.
  */
 async function countInviteMail(tx: EntityManager, email: string, limit: number): Promise<void> {
-  const address = email.toLowerCase();
+  const address = mailboxOf(email);
   await query(tx, sql`select pg_advisory_xact_lock(hashtext(${`invite_mail:${address}`}))`);
   const [recent] = await query(
     tx,
@@ -80,7 +81,7 @@ async function countInviteMail(tx: EntityManager, email: string, limit: number):
   );
   if (recent.sent >= limit) {
     const hours = Math.max(1, Math.ceil((recent.wait ?? 0) / 3600));
-    const message = `${email} was sent ${recent.sent} invites in the last 24 hours, the most one address gets; try again in ${hours} hours.`;
+    const message = `The mailbox of ${email} was sent ${recent.sent} invites in the last 24 hours, the most one mailbox gets; try again in ${hours} hours.`;
     throw new AppError('rate_limited', message, [{ path: 'body.email', message }], {
       retryAfterSeconds: Math.max(1, recent.wait ?? 1),
     });

@@ -4,7 +4,8 @@ import { AppError } from '../errors.js';
 import { registrableDomainOf } from '../domain/registrable-domain.js';
 import { siteUrlOf } from '../domain/site-url.js';
 import { createDraft, discardDraft } from './drafts.js';
-import { openDraftOnDomain, publicListingOnDomain, type ListedOnDomain } from './same-domain.js';
+import { refuseSecondPublicListing } from '../listings/one-per-domain.js';
+import { openDraftOnDomain } from './same-domain.js';
 import { startDraftBuild } from './workflow.js';
 import type { DraftEditDeps } from './edits.js';
 
@@ -26,8 +27,7 @@ export async function startDraft(
       { path: 'body.url', message: 'must be an http(s) URL or a domain name' },
     ]);
   const domain = registrableDomainOf(siteUrl);
-  const listed = await publicListingOnDomain(em, caller.siteId, domain);
-  if (listed) throw alreadyListed(listed, domain, deps.config.publicUrl);
+  await refuseSecondPublicListing(em, deps.config.publicUrl, { siteId: caller.siteId, host: domain }, 'body.url');
   const open = await openDraftOnDomain(em, caller, domain);
   if (open) return { draft: open, existing: true };
 
@@ -39,15 +39,4 @@ export async function startDraft(
     throw error;
   }
   return { draft, existing: false };
-}
-
-function alreadyListed(listing: ListedOnDomain, domain: string, publicUrl: string): AppError {
-  const url = `${publicUrl}/listings/${listing.slug}`;
-  const claimUrl = `${url}/claim`;
-  return new AppError(
-    'already_listed',
-    `${domain} is already listed as ${listing.name} (${listing.slug}). If the product is yours, claim the listing at ${claimUrl}.`,
-    [{ path: 'body.url', message: `already listed as ${listing.slug}; claim it at ${claimUrl}` }],
-    { listing: { slug: listing.slug, name: listing.name, url, claim_url: claimUrl } },
-  );
 }

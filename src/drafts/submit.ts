@@ -11,6 +11,7 @@ import { AppError, notFound } from '../errors.js';
 import type { ListingStatus } from '../domain/listing-status.js';
 import { freeSlug, listingFromDraft, slugBaseOf, type FounderProfile, type ListingFromDraft } from '../domain/draft-listing.js';
 import { statusAfter } from '../listings/status.js';
+import { refuseSecondPublicListing } from '../listings/one-per-domain.js';
 import { listingUnitOfWork } from '../listings/unit-of-work.js';
 import { query, sql } from '../platform/sql.js';
 
@@ -23,10 +24,12 @@ export interface SubmittedListing {
 /**
  * submit_draft: saves a ready draft as the owner's listing in status draft (not published). The
  * first submit creates the listing (and its company); later ones, and every edit of the draft
- * after it, update the same listing.
+ * after it, update the same listing. While another listing is public on the draft's domain (its
+ * listing claimed away, or someone else's published meanwhile) it is 409 already_listed.
  */
 export async function submitDraft(
   em: EntityManager,
+  publicUrl: string,
   ownerId: number,
   draftId: string,
 ): Promise<{ draft: DraftEntity; listing: SubmittedListing }> {
@@ -39,7 +42,10 @@ export async function submitDraft(
       throw new AppError('draft_not_ready', `The draft is ${draft.status}; only a ready draft can be submitted.${hint}`);
     }
     const target = await listingOf(tx, draft);
-    const listing = (await updateOwnedListing(tx, draft, target)) ?? (await newListing(tx, draft, target));
+    const owned = await updateOwnedListing(tx, draft, target);
+    const claimant = { siteId: draft.siteId, host: target.content.domain, listingId: owned?.id };
+    await refuseSecondPublicListing(tx, publicUrl, claimant, 'path.id');
+    const listing = owned ?? (await newListing(tx, draft, target));
     await writeParts(tx, draft.siteId, listing, target);
     draft.listing = ref(listing);
     draft.updatedAt = new Date();

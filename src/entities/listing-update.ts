@@ -10,6 +10,8 @@ export const ListingUpdate = defineEntity({
     listing: () => p.manyToOne(Listing).deleteRule('cascade'),
     title: p.string().length(200),
     body: p.string().length(5000),
+    /** Whether its followers are mailed about it: at most UPDATE_MAILS_PER_LISTING_PER_DAY updates of a listing a day are. */
+    followersMailed: p.boolean(),
     createdAt: p.datetime().defaultRaw('now()'),
   },
 });

@@ -48,7 +48,7 @@ export const Order = defineEntity({
     fulfilledAt: p.datetime().nullable(),
     refundedAt: p.datetime().nullable(),
     disputedAt: p.datetime().nullable(),
-    /** Made while the test payment provider ran: it can only be paid by it, and says TEST everywhere. */
+    /** Made in test mode (no money could move): it is paid only in test mode, and says TEST everywhere. */
     testMode: p.boolean().default(false),
     createdAt: p.datetime().defaultRaw('now()'),
     updatedAt: p.datetime().defaultRaw('now()'),

@@ -36,11 +36,7 @@ export const publication = z.object({
     .nullable()
     .describe('Why the listing is in its status when a lifecycle put it there (e.g. back to draft after missed weeks).'),
   next_step: z.string().describe('The one thing to do next, in a sentence.'),
-  next_step_code: z
-    .enum(nextStepCodes)
-    .describe(
-      'The same next step as a stable code: choose_launch, meet_free_gates, await_gate_check, await_launch, post_updates, ask_about_rejection, ask_to_restore.',
-    ),
+  next_step_code: z.enum(nextStepCodes).describe('The same next step as a stable code.'),
 });
 
 export const ownerListing = listingProfile.extend({
@@ -81,6 +77,8 @@ export const listingUpdate = z.object({
   posted_at: timestamp,
   url: z.string().describe('Where it is shown: the listing page.'),
   followers_to_tell: z.int().describe('Followers who are mailed about it, once each.'),
+  followers_mailed: z.boolean(),
+  next_mail_at: timestamp.nullable().describe('When not mailed: when mail resumes.'),
 });
 
 export const createdMilestone = milestone;

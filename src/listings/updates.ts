@@ -2,9 +2,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { isPublic, listingUrl } from '../catalogue/sql.js';
 import { Listing } from '../entities/listing.js';
 import { ListingUpdate } from '../entities/listing-update.js';
+import { updateMailOf, type UpdateMail } from '../domain/update-mail.js';
 import { notFound } from '../errors.js';
 import type { Mailer } from '../mail/index.js';
 import { query, sql } from '../platform/sql.js';
+
+/** Lock key for a listing's update mails (first half of a two-part advisory lock; the listing id is the second). */
+const updateMailLock = 7_331_003;
 
 /** A posted update, as post_listing_update answers it and the feeds show it. */
 export interface PostedUpdate {
@@ -15,16 +19,21 @@ export interface PostedUpdate {
   posted_at: Date;
   url: string;
   followers_to_tell: number;
+  followers_mailed: boolean;
+  next_mail_at: Date | null;
 }
 
 /**
  * post_listing_update: stores the update on one of the owner's listings (shown on it and in the
- * latest-updates feed at once) and counts the followers it will be mailed to: those following
- * when it was posted. The caller starts the notice lifecycle once this has committed.
+ * latest-updates feed at once), decides whether its followers are mailed (at most `mailsPerDay`
+ * updates of a listing in any 24 hours are) and counts those it will be mailed to: the followers
+ * when it was posted. The caller starts the notice lifecycle for a mailed update once this has
+ * committed.
  */
 export async function postListingUpdate(
   em: EntityManager,
   publicUrl: string,
+  mailsPerDay: number,
   ownerId: number,
   listingId: number,
   input: { title: string; body: string },
@@ -32,14 +41,21 @@ export async function postListingUpdate(
   return em.transactional(async (tx) => {
     const listing = await tx.findOne(Listing, { id: listingId, ownerId });
     if (!listing) throw notFound(`Listing ${listingId}`);
-    const update = tx.create(ListingUpdate, { listing, title: input.title, body: input.body, createdAt: new Date() });
+    const { now, mail } = await updateMailNow(tx, listing.id, mailsPerDay);
+    const update = tx.create(ListingUpdate, {
+      listing,
+      title: input.title,
+      body: input.body,
+      createdAt: now,
+      followersMailed: mail.mailed,
+    });
     await tx.flush();
-    const [{ n }] = await query(
-      tx,
-      sql<{
-        n: number;
-      }>`select count(*)::int as n from follow where listing_id = ${listing.id} and created_at <= ${update.createdAt}`,
-    );
+    const [{ n }] = mail.mailed
+      ? await query(
+          tx,
+          sql<{ n: number }>`select count(*)::int as n from follow where listing_id = ${listing.id} and created_at <= ${now}`,
+        )
+      : [{ n: 0 }];
     return {
       id: update.id,
       listing: { id: listing.id, slug: listing.slug, name: listing.name },
@@ -48,8 +64,31 @@ export async function postListingUpdate(
       posted_at: update.createdAt,
       url: listingUrl(publicUrl, listing.slug),
       followers_to_tell: n,
+      followers_mailed: mail.mailed,
+      next_mail_at: mail.mailed ? null : mail.nextMailAt,
     };
   });
+}
+
+/**
+ * Whether an update posted now is mailed, counted in PostgreSQL under a lock per listing held
+ * until the transaction ends, so concurrent posts (from any api process) are decided one after
+ * the other. `now` is the database's, the update's time, so every process reads one clock.
+ */
+async function updateMailNow(
+  tx: EntityManager,
+  listingId: number,
+  mailsPerDay: number,
+): Promise<{ now: Date; mail: UpdateMail }> {
+  await query(tx, sql`select pg_advisory_xact_lock(${updateMailLock}, ${listingId})`);
+  const [recent] = await query(
+    tx,
+    sql<{ now: Date; mailed: number; oldest_at: Date | null }>`select now() as now, count(*)::int as mailed,
+       min(created_at) as oldest_at from listing_update
+     where listing_id = ${listingId} and followers_mailed and created_at > now() - interval '1 day'`,
+  );
+  const oldestAt = recent.oldest_at && new Date(recent.oldest_at);
+  return { now: new Date(recent.now), mail: updateMailOf({ mailed: recent.mailed, oldestAt }, mailsPerDay) };
 }
 
 export interface FollowerBatch {
@@ -71,7 +110,8 @@ interface Recipient {
 
 /**
  * Mails the next `limit` followers (by user id, after `after`) of the update's listing who followed
- * before it was posted. Each mail is stored with the record that it was sent in one transaction,
+ * before it was posted; an update that was not to be mailed (over the daily cap) has none, whoever
+ * started its notice. Each mail is stored with the record that it was sent in one transaction,
  * so a retried batch (a worker killed mid-way) skips whoever was already told and nobody is mailed
  * twice; with SMTP the record commits right after the server accepted the mail.
  */
@@ -89,7 +129,7 @@ export async function tellFollowerBatch(
      from listing_update lu join listing l on l.id = lu.listing_id join site s on s.id = l.site_id
      join follow f on f.listing_id = lu.listing_id and f.created_at <= lu.created_at
      join app_user u on u.id = f.user_id
-     where lu.id = ${updateId} and f.user_id > ${after}
+     where lu.id = ${updateId} and lu.followers_mailed and f.user_id > ${after}
      order by f.user_id limit ${limit}`,
   );
   for (const recipient of recipients) {

@@ -1,17 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Config } from '../config.js';
 import { orderNumber } from '../domain/order-status.js';
 import type { LineOptions } from '../domain/pricing.js';
 import { Order, type OrderEntity } from '../entities/order.js';
 import { OrderLine } from '../entities/order-line.js';
-import { AppError, notFound } from '../errors.js';
 import { query, sql } from '../platform/sql.js';
-import { priceOrderBody, type Buyer } from './quote.js';
-import type { OrderBody, OrderItem, Quote } from './schemas.js';
+import type { TemporalHandle } from '../temporal.js';
+import { startOrderFulfilment } from './lifecycle.js';
+import { buyerFor, priceOrderBody, type Buyer } from './quote.js';
+import type { OrderBody, OrderItem, OrderView, Quote } from './schemas.js';
+import { getOwnedOrder } from './view.js';
 
 /** Sets an order's priced lines and totals from a quote (a new order, or a pending one re-priced on its page). */
-function applyQuote(tx: EntityManager, order: OrderEntity, quote: Quote, body: OrderBody): void {
+export function applyQuote(tx: EntityManager, order: OrderEntity, quote: Quote, body: OrderBody): void {
   Object.assign(order, {
     billingCountry: body.billing_country,
     vatNumber: quote.vat.vat_number,
@@ -70,7 +72,7 @@ export async function buildOrder(
         status: 'pending',
         checkoutToken: randomBytes(24).toString('base64url'),
         expiresAt: new Date(Date.now() + buyer.config.orders.expiryHours * 3_600_000),
-        testMode: buyer.config.orders.payments.provider === 'test',
+        testMode: buyer.config.orders.payments.testMode,
         billingCountry: body.billing_country,
         vat: quote.vat,
         subtotalCents: 0,
@@ -86,6 +88,27 @@ export async function buildOrder(
   );
 }
 
+/** What a checkout needs beyond the database: the lifecycle to start, the rules, where its page lives. */
+export interface CheckoutDeps {
+  temporal: TemporalHandle;
+  config: Config;
+}
+
+/**
+ * create_checkout: builds a pending order from a body priced now, starts its lifecycle and
+ * answers the order with its checkout link.
+ */
+export async function createCheckout(
+  em: EntityManager,
+  deps: CheckoutDeps,
+  owner: Pick<Buyer, 'siteId' | 'ownerId'>,
+  body: OrderBody,
+): Promise<OrderView> {
+  const built = await buildOrder(em, buyerFor(deps.config, owner.siteId, owner.ownerId), body);
+  await startOrderFulfilment(deps.temporal, deps.config, { ...built, ownerId: owner.ownerId });
+  return getOwnedOrder(em, deps.config.publicUrl, owner.ownerId, built.number);
+}
+
 /** The items an order was built from, as a body would give them. */
 export function itemsOf(lines: readonly { product: string; listing_id: number | null; options: LineOptions }[]): OrderItem[] {
   // Saved from a body that passed orderItem, so each line gives back a valid item.
@@ -97,40 +120,4 @@ export function itemsOf(lines: readonly { product: string; listing_id: number | 
     ...(l.options.categories ? { categories: l.options.categories } : {}),
     ...(l.options.amount_cents !== undefined ? { amount_cents: l.options.amount_cents } : {}),
   })) as OrderItem[];
-}
-
-export interface BillingDetails {
-  name: string;
-  address: string;
-  country: string;
-  vatNumber: string | null;
-  promoCode: string | null;
-}
-
-/**
- * Re-prices a pending order with the billing details entered on its page (VAT follows the
- * country and VAT number; the promo code is checked again) and keeps them for the invoice.
- */
-export async function repriceOrder(em: EntityManager, buyer: Buyer, number: string, billing: BillingDetails): Promise<void> {
-  const current = await em.fork().findOne(Order, { number }, { populate: ['lines'] });
-  if (!current) throw notFound(`Order ${number}`);
-  const body: OrderBody = {
-    items: itemsOf(
-      current.lines.getItems().map((l) => ({ product: l.productKey, listing_id: l.listingId ?? null, options: l.options })),
-    ),
-    billing_country: billing.country,
-    vat_number: billing.vatNumber,
-    promo_code: billing.promoCode,
-  };
-  const { quote } = await priceOrderBody(em, buyer, body);
-  await em.transactional(
-    async (tx) => {
-      const order = await tx.findOne(Order, { number }, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['lines'] });
-      if (!order || order.status !== 'pending')
-        throw new AppError('conflict', `Order ${number} is ${order?.status ?? 'gone'}: it cannot be changed.`);
-      applyQuote(tx, order, quote, body);
-      Object.assign(order, { billingName: billing.name, billingAddress: billing.address });
-    },
-    { clear: true },
-  );
 }

@@ -10,7 +10,7 @@ export type InvoiceLine = Omit<PricedLine, 'listing_id' | 'options'> & { listing
 export interface InvoiceFacts {
   invoiceNumber: string;
   orderNumber: string;
-  /** Made with the test payment provider: nothing was paid, and the invoice says so first. */
+  /** Made in test mode (no money moves): nothing was paid, and the invoice says so first. */
   testMode: boolean;
   issuedOn: string;
   buyer: { email: string; name: string | null; address: string | null; country: string; vatNumber: string | null };
@@ -63,7 +63,7 @@ export function receiptMail(
       `${l.discount_cents ? `, promo -${dollars(l.discount_cents)}` : ''}, net ${dollars(l.net_cents)}, VAT ${l.vat_rate}% ${dollars(l.vat_cents)}, total ${dollars(l.total_cents)}`,
   );
   const t = facts.totals;
-  const test = 'TEST INVOICE: made with the test payment provider. Nothing was paid; this is not a tax invoice.';
+  const test = 'TEST INVOICE: made in test mode, where no money moves. Nothing was paid; this is not a tax invoice.';
   const vatNotes = [
     vatNote(facts.vat.scheme),
     ...(facts.vat.reason ? [facts.vat.reason] : []),

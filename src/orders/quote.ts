@@ -15,12 +15,13 @@ import { weekHasSlot } from '../publishing/slots.js';
 import { createVatNumberChecker, type VatNumberCheck, type VatNumberChecker } from '../vat/index.js';
 import { assertPromoTriesLeft, findPromoCode, promoCodeRefused, recordPromoMiss } from './promo-codes.js';
 import type { OrderBody, OrderItem, Quote } from './schemas.js';
+import { listingClaimant, refuseSecondPublicListing } from '../listings/one-per-domain.js';
 
 /** Who orders, on which site, under which rules. */
 export interface Buyer {
   siteId: number;
   ownerId: number;
-  config: Pick<Config, 'orders' | 'launches'>;
+  config: Pick<Config, 'orders' | 'launches' | 'publicUrl'>;
   vatChecker: VatNumberChecker;
 }
 
@@ -42,6 +43,7 @@ interface ListingRow {
   plan: ListingPlan;
   category_ids: number[];
   unlocked_sections: string[];
+  domain: string | null;
 }
 
 /** A refusal naming the field the way request validation names it (`body.items.0.week`). */
@@ -76,7 +78,7 @@ async function lineRequests(em: EntityManager, buyer: Buyer, items: readonly Ord
     (
       await query(
         em,
-        sql<ListingRow>`select id, owner_id, status, plan, category_ids, unlocked_sections from listing
+        sql<ListingRow>`select id, owner_id, status, plan, category_ids, unlocked_sections, domain from listing
          where site_id = ${buyer.siteId} and id = any(${sql.array(listingIds, 'int')})`,
       )
     ).map((l) => [l.id, l]),
@@ -124,6 +126,9 @@ async function lineRequests(em: EntityManager, buyer: Buyer, items: readonly Ord
           `Listing ${listing.id} is ${listing.status}: only an unpublished listing can be launched.`,
         );
       }
+      // A launch that go-live would refuse is never sold.
+      const claimant = listingClaimant({ id: listing.id, siteId: buyer.siteId, domain: listing.domain });
+      await refuseSecondPublicListing(em, buyer.config.publicUrl, claimant, `${at}.listing_id`);
       request.options.week = item.week ? await launchWeek(em, buyer, listing.id, item.week, `${at}.week`, now) : null;
     }
     if (

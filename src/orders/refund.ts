@@ -1,14 +1,16 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../config.js';
-import { dollars } from '../domain/money.js';
+import { dollars, moneyIn } from '../domain/money.js';
 import { moveOrder, type OrderReversal } from '../domain/order-status.js';
-import { noticeMismatch } from '../domain/provider-notice.js';
+import { noticeMismatch, type PaymentVerdict, type UnpayableReason } from '../domain/provider-notice.js';
 import { Order, type OrderEntity } from '../entities/order.js';
 import { AppError, notFound } from '../errors.js';
+import type { Logger } from '../logger.js';
 import type { Mailer } from '../mail/index.js';
-import type { PaymentProvider, PaymentReversal } from '../payments/index.js';
+import type { ConfirmedPayment, PaymentProvider, PaymentReversal, StripeProvider } from '../payments/index.js';
 import { execute, query, sql } from '../platform/sql.js';
+import { freshPaymentEvent } from './payment-events.js';
 
 const ownerNotice: Record<
   OrderReversal,
@@ -117,12 +119,7 @@ export async function reversePayment(
       );
       if (!order) return 'unknown_payment';
       const number = order.number;
-      const [fresh] = await query(
-        tx,
-        sql`insert into payment_event (provider, event_id, order_number) values ('stripe', ${notice.eventId}, ${number})
-         on conflict do nothing returning 1 as one`,
-      );
-      if (!fresh) return 'duplicate';
+      if (!(await freshPaymentEvent(tx, 'stripe', notice.eventId, number))) return 'duplicate';
       const mismatch = noticeMismatch(order, notice);
       if (mismatch) throw new AppError('conflict', `Not a ${notice.kind} of order ${number}: ${mismatch}`);
       if (!moveOrder(order.status, notice.kind).ok) return 'unchanged';
@@ -142,5 +139,65 @@ export async function reversePayment(
       return 'recorded';
     },
     { clear: true },
+  );
+}
+
+const unpayable: Record<UnpayableReason, string> = {
+  expired: 'the order had expired before the payment arrived',
+  canceled: 'the order had been canceled',
+  repriced: "the order's total had changed since its payment page was made",
+  paid_already: 'the order had been paid already',
+};
+
+/** What returning a payment needs: the provider that took it, the mail, and whom to tell. */
+export interface UnpayableDeps {
+  provider: StripeProvider;
+  mailer: Mailer;
+  log: Logger;
+  config: Pick<Config, 'site' | 'mail'>;
+}
+
+/**
+ * A payment the provider took for an order that cannot take it (paymentVerdict): the money goes
+ * back in full and nothing is delivered; the owner and the site team (`OPERATOR_EMAIL`) are told.
+ * In the caller's transaction with the order locked, beside the notice's id: a refund that fails
+ * rolls the notice back, for the provider to send it again (the refund is idempotent per payment).
+ */
+export async function refundUnpayable(
+  tx: EntityManager,
+  deps: UnpayableDeps,
+  order: OrderEntity,
+  payment: ConfirmedPayment,
+  verdict: Extract<PaymentVerdict, { verdict: 'refund' }>,
+): Promise<void> {
+  if (payment.reference) await deps.provider.refund(payment.reference);
+  const number = order.number;
+  const email = await ownerEmail(tx, order.ownerId);
+  const amount = moneyIn(payment.amountCents, payment.currency);
+  const why = unpayable[verdict.reason];
+  deps.log.warn(
+    { order: number, event: payment.eventId, reason: verdict.reason, detail: verdict.detail },
+    'stripe payment refunded',
+  );
+  await deps.mailer.send(
+    {
+      to: email,
+      subject: `Your payment for order ${number} was refunded`,
+      text: `We received your payment of ${amount} for order ${number} on ${deps.config.site.name}, but ${why}. The full amount goes back to how you paid, and nothing was delivered.`,
+    },
+    { within: tx },
+  );
+  const operator = deps.config.mail.operator;
+  if (!operator) return;
+  const refunded = payment.reference
+    ? `The payment ${payment.reference} was refunded in full`
+    : "Stripe named no payment to refund: refund it in Stripe's dashboard";
+  await deps.mailer.send(
+    {
+      to: operator,
+      subject: `Stripe: payment for order ${number} refunded (${verdict.reason})`,
+      text: `Stripe reports (event ${payment.eventId}) a payment of ${amount} for order ${number} of ${email}, but ${why}${verdict.detail ? `: ${verdict.detail}` : '.'} ${refunded}; nothing was delivered, and ${email} was told. The order is ${order.status}.`,
+    },
+    { within: tx },
   );
 }

@@ -178,7 +178,9 @@ export const order = z.object({
   disputed_at: timestamp.nullable().describe('When the payer disputed the payment with their bank.'),
   test_mode: z
     .boolean()
-    .describe('true: made with the test payment provider; no money moves, and a paid test order was paid by nobody.'),
+    .describe(
+      'true: made in test mode (the test payment provider, or Stripe in test mode or a mock of it); no money moves, and a paid test order was paid by nobody.',
+    ),
 });
 
 export const orderPage = pageOf(order);

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { OrdersConfig } from '../config.js';
+import { checkoutSessionExpiry } from '../domain/checkout-session.js';
 import { AppError } from '../errors.js';
 
 /** The order facts a provider needs to take a payment. */
@@ -9,6 +10,8 @@ export interface PaymentRequest {
   email: string;
   /** Where the provider sends the person back, paid or not: the order's checkout page. */
   returnUrl: string;
+  /** When the order expires: its payment page closes with it (checkoutSessionExpiry). */
+  orderExpiresAt: Date;
 }
 
 /** A payment the provider confirmed in a verified notice. */
@@ -48,7 +51,7 @@ export interface StripeProvider {
   startPayment(request: PaymentRequest): Promise<{ url: string; sessionId: string }>;
   /** Verifies a webhook's signature (400 when wrong); answers the payment, refund or dispute it reports, or null for other events. */
   verifiedNotice(rawBody: Buffer, signature: string | undefined): ProviderNotice | null;
-  /** Refunds the payment in full. */
+  /** Refunds the payment in full (a retry within a day reuses the first refund); 503 when Stripe does not. */
   refund(paymentIntent: string): Promise<void>;
 }
 
@@ -68,6 +71,7 @@ export function createPaymentProvider(config: OrdersConfig): PaymentProvider {
   return {
     kind: 'stripe',
     async startPayment(request) {
+      const expiresAt = Math.floor(checkoutSessionExpiry(request.orderExpiresAt, new Date()).getTime() / 1000);
       const session = await stripe.checkout.sessions
         .create(
           {
@@ -87,9 +91,10 @@ export function createPaymentProvider(config: OrdersConfig): PaymentProvider {
             ],
             success_url: request.returnUrl,
             cancel_url: request.returnUrl,
+            expires_at: expiresAt,
           },
-          // One session per order and total: a double click or a retry reuses it.
-          { idempotencyKey: `checkout-${request.number}-${request.totalCents}` },
+          // One session per order, total and expiry: a double click or a retry reuses it.
+          { idempotencyKey: `checkout-${request.number}-${request.totalCents}-${expiresAt}` },
         )
         .catch((error: Error) => {
           throw new AppError(
@@ -110,7 +115,14 @@ export function createPaymentProvider(config: OrdersConfig): PaymentProvider {
       return stripeNotice(event);
     },
     async refund(paymentIntent) {
-      await stripe.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey: `refund-${paymentIntent}` });
+      await stripe.refunds
+        .create({ payment_intent: paymentIntent }, { idempotencyKey: `refund-${paymentIntent}` })
+        .catch((error: Error) => {
+          throw new AppError(
+            'unavailable',
+            `The payment provider could not refund ${paymentIntent} (${error.message}). Try again in a moment.`,
+          );
+        });
     },
   };
 }

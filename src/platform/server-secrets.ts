@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { query, sql } from './sql.js';
+import { execute, query, sql } from './sql.js';
 
 /**
  * A secret the service made for itself, shared by every api process: the first process to ask
@@ -14,4 +14,9 @@ export async function sharedSecret<T>(em: EntityManager, name: string, candidate
   );
   const [stored] = await query(em, sql<{ value: T }>`select value from server_secret where name = ${name}`);
   return stored.value;
+}
+
+/** Deletes a secret the service made for itself, once the operator gives one instead. */
+export async function forgetSharedSecret(em: EntityManager, name: string): Promise<void> {
+  await execute(em, sql`delete from server_secret where name = ${name}`);
 }

@@ -5,6 +5,7 @@ import type { ListingEvent, ListingPlan } from '../domain/listing-status.js';
 import { addWeeks, isoDate, mondayOf, parseIsoDate } from '../domain/weeks.js';
 import { Listing, type ListingEntity } from '../entities/listing.js';
 import { AppError, notFound } from '../errors.js';
+import { listingClaimant, refuseSecondPublicListing } from '../listings/one-per-domain.js';
 import { statusAfter } from '../listings/status.js';
 import { listingUnitOfWork } from '../listings/unit-of-work.js';
 import type { Mailer } from '../mail/index.js';
@@ -42,21 +43,28 @@ function refuseOtherFreeWeek(listing: ListingEntity, week: string, orLater = fal
   throw new AppError('conflict', `Listing ${listing.id} launches free in the week of ${recorded ?? 'no week'}, not ${week}.`);
 }
 
+/**
+ * A listing becomes public (scheduled, live) only while no other listing of its registrable
+ * domain is: a draft whose first listing was claimed away cannot publish a second one.
+ */
+const refuseDomainTaken = (tx: EntityManager, publicUrl: string, listing: ListingEntity) =>
+  refuseSecondPublicListing(tx, publicUrl, listingClaimant(listing), 'path.listing_id');
+
 /** Scheduled for `week`: a free listing whose gates hold, or a paid launch for a later week. */
 export async function scheduleLaunch(
   em: EntityManager,
+  publicUrl: string,
   input: { listingId: number; plan: ListingPlan; week: string },
 ): Promise<void> {
-  await onListing(em, input.listingId, (listing) => {
-    if (listing.status === 'scheduled' && listing.plan === input.plan && weekOf(listing.launchWeek) === input.week)
-      return Promise.resolve();
+  await onListing(em, input.listingId, async (listing, tx) => {
+    if (listing.status === 'scheduled' && listing.plan === input.plan && weekOf(listing.launchWeek) === input.week) return;
     if (input.plan === 'free') refuseOtherFreeWeek(listing, input.week);
     const event: ListingEvent = input.plan === 'paid' ? 'paid_launch_scheduled' : 'gates_met';
     listing.status = statusAfter(listing.status, event);
+    await refuseDomainTaken(tx, publicUrl, listing);
     listing.plan = input.plan;
     listing.launchWeek = input.week;
     listing.statusReason = null;
-    return Promise.resolve();
   });
 }
 
@@ -70,7 +78,7 @@ export async function goLive(
   publicUrl: string,
   input: { listingId: number; plan: ListingPlan },
 ): Promise<void> {
-  const week = await onListing(em, input.listingId, (listing) => {
+  const week = await onListing(em, input.listingId, async (listing, tx) => {
     if (listing.status !== 'live') {
       const now = new Date();
       if (input.plan === 'free') refuseOtherFreeWeek(listing, isoDate(mondayOf(now)), true);
@@ -79,12 +87,13 @@ export async function goLive(
       const event: ListingEvent =
         input.plan === 'paid' && listing.status !== 'scheduled' ? 'paid_launch_now' : 'launch_week_began';
       listing.status = statusAfter(listing.status, event);
+      await refuseDomainTaken(tx, publicUrl, listing);
       listing.launchWeek = isoDate(mondayOf(now));
       listing.launchedAt = now;
       listing.statusReason = null;
     }
     if (input.plan === 'paid') listing.plan = 'paid';
-    return Promise.resolve(weekOf(listing.launchWeek)!);
+    return weekOf(listing.launchWeek)!;
   });
   await noticeOwner(em, mailer, publicUrl, { listingId: input.listingId, kind: 'live', week });
 }

@@ -1,15 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { mondayOf, isoDate, parseIsoDate } from '../domain/weeks.js';
 import { AppError, notFound } from '../errors.js';
+import { listingClaimant, refuseSecondPublicListing } from '../listings/one-per-domain.js';
 import { execute, query, sql } from '../platform/sql.js';
 
 /**
  * What a paid launch of the listing `slug` starts with: its id and owner, and the week (snapped to
  * its Monday; null for at once, also when the week named is this one). A listing already live, or
- * rejected or archived, cannot be launched; a week in the past is refused.
+ * rejected or archived, or on a domain another public listing holds, cannot be launched; a week in
+ * the past is refused.
  */
 export async function paidLaunchOf(
   em: EntityManager,
+  publicUrl: string,
   siteId: number,
   slug: string,
   week: string | undefined,
@@ -21,13 +24,15 @@ export async function paidLaunchOf(
       id: number;
       owner_id: number | null;
       status: string;
-    }>`select id, owner_id, status from listing where site_id = ${siteId} and slug = ${slug}`,
+      domain: string | null;
+    }>`select id, owner_id, status, domain from listing where site_id = ${siteId} and slug = ${slug}`,
   );
   if (!listing) throw notFound(`Listing ${slug}`);
   if (listing.owner_id === null) throw new AppError('conflict', `${slug} has no owner to launch it for.`);
   if (!['draft', 'awaiting_badge', 'scheduled'].includes(listing.status)) {
     throw new AppError('conflict', `${slug} is ${listing.status}: only a listing not yet published can be launched.`);
   }
+  await refuseSecondPublicListing(em, publicUrl, listingClaimant({ ...listing, siteId }), 'slug');
   if (week === undefined) return { listingId: listing.id, ownerId: listing.owner_id, week: null };
   const date = parseIsoDate(week);
   if (!date) throw new AppError('invalid_input', `--week takes a date written YYYY-MM-DD, not ${week}.`);

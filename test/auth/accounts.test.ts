@@ -5,6 +5,7 @@ import { request } from '../support/http.js';
 import { formsOf, signInLinkFor, WebClient } from '../support/web-client.js';
 import { accessTokenFor } from '../support/oauth.js';
 import { loadConfig } from '../../src/config.js';
+import { runTimeSecrets } from '../support/secrets.js';
 
 const run = promisify(execFile);
 
@@ -203,6 +204,7 @@ describe('development mail page', () => {
     const page = await request(`${app.url}/dev/mail`);
     expect(page.status).toBe(200);
     expect(page.text).toContain('Development mail outbox');
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test', ALLOW_TEST_PAYMENTS: 'true' }).devPages).toBe(false);
+    const production = { NODE_ENV: 'production', PAYMENT_PROVIDER: 'test', ALLOW_TEST_PAYMENTS: 'true' };
+    expect(loadConfig({ ...production, VOTE_NETWORK_KEY: runTimeSecrets().VOTE_NETWORK_KEY }).devPages).toBe(false);
   });
 });

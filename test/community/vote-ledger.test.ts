@@ -40,7 +40,7 @@ async function vote(client: WebClient, slug: string): Promise<number> {
 const none = { voided: 0, self_vote: 0, ring: 0, burst: 0, shared_network: 0, new_account: 0 };
 
 describe('votes people can trust', () => {
-  it('keeps a brand-new account’s vote but does not count it, unless the account did something before', async () => {
+  it('keeps a brand-new account’s vote but does not count it, even after a follow made just before', async () => {
     await profile('fresh');
     const document = await storedDocument(app, 'fresh');
     expect(document?.body).toEqual(expect.any(String));
@@ -51,15 +51,16 @@ describe('votes people can trust', () => {
     expect(await vote(early, 'fresh')).toBe(303);
     expect(await vote(await person('settled@example.test', 48), 'fresh')).toBe(303);
 
+    // A follow is activity only once it is a day old and beside actions on two other listings.
     const p = await profile('fresh');
-    expect(p.votes).toBe(2);
-    expect(p.vote_ledger).toEqual({ cast: 3, counted: 2, discounted: { ...none, new_account: 1 }, reviewed_at: null });
+    expect(p.votes).toBe(1);
+    expect(p.vote_ledger).toEqual({ cast: 3, counted: 1, discounted: { ...none, new_account: 2 }, reviewed_at: null });
     expect(p.vote_ledger).toMatchObject(await recountedLedger(app, 'fresh'));
     expect(p.followers).toBe(1);
     expect(await storedDocument(app, 'fresh')).toEqual(document);
     // Leaderboards and lists use counted votes only.
     const weekly = (await request(`${app.api}/leaderboards/community-weekly`)).body.items;
-    expect(weekly.find((i: { listing: { slug: string } }) => i.listing.slug === 'fresh').metric.votes).toBe(2);
+    expect(weekly.find((i: { listing: { slug: string } }) => i.listing.slug === 'fresh').metric.votes).toBe(1);
   });
 
   it('counts at most the allowed voters from one network in an hour, and stores only a keyed hash of it', async () => {
@@ -93,7 +94,7 @@ describe('votes people can trust', () => {
 
   it('shows the ledger on the listing page and explains each rule on /votes, naming no voter', async () => {
     const page = await new WebClient(app.url).get('/listings/fresh');
-    expect(page.html).toContain('3 votes cast, <strong>2 counted</strong>; not counted: New account 1.');
+    expect(page.html).toContain('3 votes cast, <strong>1 counted</strong>; not counted: New account 2.');
     expect(page.html).toContain('<a href="/listings/fresh/votes">How votes are counted</a>');
     const rules = await new WebClient(app.url).get('/listings/fresh/votes');
     expect(rules.status).toBe(200);
@@ -106,8 +107,14 @@ describe('votes people can trust', () => {
 });
 
 describe('a vote ring on launch week', () => {
-  /** A voter whose account was made `ageHours` before their vote, voting for `slugs` at `at`. */
-  async function voter(ageHours: number, at: Date, slugs: string[], follows: string[] = []): Promise<void> {
+  /** A voter whose account was made `ageHours` before their vote, voting for `slugs` and following `follows` at `at`, `followedBefore` a month earlier. */
+  async function voter(
+    ageHours: number,
+    at: Date,
+    slugs: string[],
+    follows: string[] = [],
+    followedBefore: string[] = [],
+  ): Promise<void> {
     const [user] = await sql<{ id: number }>(
       app,
       `insert into app_user (email, created_at) values (?, ?::timestamptz - ? * interval '1 hour') returning id`,
@@ -125,13 +132,26 @@ describe('a vote ring on launch week', () => {
         at.toISOString(),
         slug,
       ]);
+    for (const slug of followedBefore)
+      await sql(
+        app,
+        `insert into follow (listing_id, user_id, created_at) select id, ?, ?::timestamptz - interval '30 days' from listing where slug = ?`,
+        [user.id, at.toISOString(), slug],
+      );
   }
 
   it('discounts 30 fresh accounts voting for one listing as a ring, shows them in its ledger, and the honest listing wins the week', async () => {
     for (const slug of ['honest', 'ringed', 'other-a', 'other-b'])
       await addListing(app, { slug, name: slug, launch_week: lastMonday, launched_at: inLastWeek(1) });
-    // Twelve people who use the site: they vote for several launches and follow some.
-    for (let i = 0; i < 12; i++) await voter(24 * 90, inLastWeek(10 + i), ['honest', i % 2 ? 'other-a' : 'other-b'], ['other-a']);
+    // Twelve people who use the site: they followed three listings a month ago, vote for several launches and follow some.
+    for (let i = 0; i < 12; i++)
+      await voter(
+        24 * 90,
+        inLastWeek(10 + i),
+        ['honest', i % 2 ? 'other-a' : 'other-b'],
+        ['other-a'],
+        ['fresh', 'crowded', 'family'],
+      );
     // Thirty accounts two days old, made for this: one vote each, for the same listing, nothing else.
     for (let i = 0; i < 30; i++) await voter(48, inLastWeek(30 + i / 10), ['ringed']);
     expect((await profile('ringed')).votes).toBe(30);

@@ -4,6 +4,7 @@ import { ensureUser } from '../../src/accounts/users.js';
 import { request } from '../support/http.js';
 import { insertListing } from '../listings/support.js';
 import { connect } from '../mcp/support.js';
+import { WebClient } from '../support/web-client.js';
 import { startDraftWorld, waitUntilSettled, type DraftWorld } from './support.js';
 
 let dw: DraftWorld;
@@ -145,5 +146,72 @@ describe("submit_listing, the caller's open draft of the domain", () => {
     expect(responses['201']).toBeDefined();
     expect(responses['409'].description).toContain('already_listed');
     expect(spec.body.components.schemas.Problem.properties.code.enum).toContain('already_listed');
+  });
+});
+
+describe('submit_draft, one public listing per registrable domain', () => {
+  const listingsOn = async (host: string) =>
+    (await em().execute<{ slug: string }[]>('select slug from listing where domain = ? order by id', [host])).map((l) => l.slug);
+
+  /** A ready draft of the owner's, for a fresh website of its own; its host is the listing's domain. */
+  async function readyDraft(): Promise<{ id: string; host: string }> {
+    const url = dw.world.freshUrlOf('static');
+    const created = await dw.owner.call('POST', '/drafts', { url });
+    expect((await waitUntilSettled(dw.owner, created.body.id)).status).toBe('ready');
+    return { id: created.body.id, host: new URL(url).hostname };
+  }
+
+  it('refuses a draft whose listing another person claimed and published: 409 already_listed, no second listing', async () => {
+    const draft = await readyDraft();
+    const first = await dw.owner.call('POST', `/drafts/${draft.id}/submit`);
+    expect(first.status).toBe(200);
+    // The listing changes hands by a verified claim, and its new owner launches it.
+    const [stranger] = await em().execute<{ id: number }[]>(`select id from app_user where email = 'stranger@example.test'`);
+    await em().execute(`update listing set owner_id = ?, status = 'live', launched_at = now() where id = ?`, [
+      stranger.id,
+      first.body.listing_id,
+    ]);
+
+    const again = await dw.owner.call('POST', `/drafts/${draft.id}/submit`);
+    const claimUrl = `${dw.app.deps.config.publicUrl}/listings/${first.body.listing.slug}/claim`;
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      code: 'already_listed',
+      errors: [{ path: 'path.id', message: `already listed as ${first.body.listing.slug}; claim it at ${claimUrl}` }],
+      listing: { slug: first.body.listing.slug, claim_url: claimUrl },
+    });
+    expect(await listingsOn(draft.host)).toEqual([first.body.listing.slug]);
+  });
+
+  it("refuses a draft whose domain someone else's listing went public on after the draft was made", async () => {
+    const draft = await readyDraft();
+    await listingOn('came-first', draft.host, 'scheduled');
+    const res = await dw.owner.call('POST', `/drafts/${draft.id}/submit`);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'already_listed', listing: { slug: 'came-first' } });
+    expect(await listingsOn(draft.host)).toEqual(['came-first']);
+  });
+
+  it('still saves the changes to its own listing once that is public, and saves beside a listing nobody can see', async () => {
+    const draft = await readyDraft();
+    const first = await dw.owner.call('POST', `/drafts/${draft.id}/submit`);
+    await em().execute(`update listing set status = 'live', launched_at = now() where id = ?`, [first.body.listing_id]);
+    expect((await dw.owner.call('POST', `/drafts/${draft.id}/submit`)).body.listing_id).toBe(first.body.listing_id);
+
+    const other = await readyDraft();
+    await listingOn('not-yet-public', other.host, 'awaiting_badge');
+    const saved = await dw.owner.call('POST', `/drafts/${other.id}/submit`);
+    expect(saved.status).toBe(200);
+    expect(await listingsOn(other.host)).toEqual(['not-yet-public', saved.body.listing.slug]);
+  });
+
+  it('shows the refusal on the draft page with a way to claim the listing', async () => {
+    const draft = await readyDraft();
+    await listingOn('held-elsewhere', draft.host, 'live');
+    const browser = await WebClient.signedIn(dw.app, dw.owner.email);
+    const page = await browser.submit(await browser.get(`/me/drafts/${draft.id}`), `/me/drafts/${draft.id}/submit`);
+    expect(page.status).toBe(409);
+    expect(page.html).toContain('This product is already listed');
+    expect(page.html).toContain('action="/listings/held-elsewhere/claim"');
   });
 });

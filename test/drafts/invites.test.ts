@@ -74,4 +74,15 @@ describe('invite_cofounder mail limit', () => {
     // Another address is not held back by this one.
     expect((await invite('someone-else@example.test', dw.owner, second.id)).status).toBe(201);
   });
+
+  it('counts a+1@, a+2@... as the one mailbox a@ they all reach', async () => {
+    const draft = await readyDraft(dw, 'static');
+    for (let i = 1; i <= 5; i++) expect((await invite(`tagged+${i}@example.test`, dw.owner, draft.id)).status).toBe(201);
+    const sixth = await invite('Tagged+6@example.test', dw.owner, draft.id);
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.detail).toMatch(/^The mailbox of Tagged\+6@example\.test was sent 5 invites in the last 24 hours/);
+    expect((await invite('tagged@example.test', dw.owner, draft.id)).status).toBe(429);
+    // The invite itself keeps the address as typed.
+    expect(await latestMail(dw.app.deps.orm.em.fork(), 1, 'tagged+1@example.test')).toHaveLength(1);
+  });
 });

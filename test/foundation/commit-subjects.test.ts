@@ -3,13 +3,15 @@ import { execFileSync } from 'node:child_process';
 /** Just after the last commit made before subjects were checked (e8ae59d); older history keeps its own. */
 const checkedSince = '2026-11-27T00:12:10Z';
 const maxSubjectLength = 72;
+/** Written on a branch that did not have this check yet, and merged before it ran there; history is not rewritten. */
+const writtenBeforeTheCheck = new Set(['59dce82']);
 
 function subjectsTooLong(subjects: string[]): string[] {
   return subjects.filter((subject) => subject.length > maxSubjectLength);
 }
 
 function commitSubjectsSince(since: string): string[] {
-  const out = execFileSync('git', ['log', '--no-merges', `--since=${since}`, '--format=%h %s'], {
+  const out = execFileSync('git', ['log', '--no-merges', `--since=${since}`, '--format=%h %s', '--abbrev=7'], {
     cwd: process.cwd(),
     encoding: 'utf8',
   });
@@ -22,7 +24,9 @@ describe('commit subjects', () => {
   });
 
   it('are at most 72 characters for every commit after the rule began, merges aside', () => {
-    const subjects = commitSubjectsSince(checkedSince).map((line) => line.slice(line.indexOf(' ') + 1));
+    const subjects = commitSubjectsSince(checkedSince)
+      .filter((line) => !writtenBeforeTheCheck.has(line.slice(0, 7)))
+      .map((line) => line.slice(line.indexOf(' ') + 1));
     expect(subjectsTooLong(subjects)).toEqual([]);
   });
 });

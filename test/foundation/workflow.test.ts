@@ -16,7 +16,7 @@ describe('Temporal round trip', () => {
   it('runs the housekeeping workflow through the worker and its activity: expired records go, live ones stay', async () => {
     const db = app.deps.orm.em.fork().getConnection();
     await db.execute(
-      `insert into sign_in_link (token_hash, email, expires_at) values ('expired', 'a@example.com', now() - interval '2 days'), ('live', 'b@example.com', now() + interval '1 hour')`,
+      `insert into sign_in_link (token_hash, email, mailbox, expires_at) values ('expired', 'a@example.com', 'a@example.com', now() - interval '2 days'), ('live', 'b@example.com', 'b@example.com', now() + interval '1 hour')`,
     );
     await app.deps.temporal.client.workflow.execute(housekeeping, {
       taskQueue: app.taskQueue,

@@ -1,5 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
+import { createApiKey } from '../../src/accounts/api-keys.js';
+import { startUpdateNotice } from '../../src/listings/update-notice.js';
 import { workflowIds } from '../../src/temporal.js';
+import { startApiProcess } from '../support/api-process.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
 import { startWorkerProcess } from '../support/worker-process.js';
@@ -11,6 +14,7 @@ let stranger: Owner;
 let liveId: number;
 let draftId: number;
 const workers: ChildProcess[] = [];
+const apis: ChildProcess[] = [];
 
 const em = () => app.deps.orm.em.fork();
 
@@ -47,7 +51,7 @@ beforeAll(async () => {
   draftId = await insertListing(em(), app.deps.site.id, { slug: 'unseen', ownerId: owner.id, status: 'draft' });
 });
 afterAll(async () => {
-  for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
+  for (const w of [...workers, ...apis]) if (w.exitCode === null) w.kill('SIGKILL');
   await app.close();
 });
 
@@ -143,10 +147,77 @@ describe('post_listing_update', () => {
       [id],
     );
     expect(await noticeResult(posted.body.id)).toEqual({ told: 1 });
-    const { startUpdateNotice } = await import('../../src/listings/update-notice.js');
     await startUpdateNotice(app.deps.temporal, app.deps.config, { id: posted.body.id, listingId: id, ownerId: owner.id });
     await app.deps.temporal.client.workflow.getHandle(workflowIds.listingUpdateNotice(posted.body.id)).result();
     expect((await mailsTo('early@example.test')).length).toBe(1);
     expect((await mailsTo('late@example.test')).length).toBe(0);
   }, 30_000);
+});
+
+describe('post_listing_update, at most UPDATE_MAILS_PER_LISTING_PER_DAY (1) updates of a listing mailed a day', () => {
+  const dayMs = 24 * 3_600_000;
+  const updatesOf = async (listingId: number) =>
+    em().execute<{ title: string; followers_mailed: boolean }[]>(
+      'select title, followers_mailed from listing_update where listing_id = ? order by id',
+      [listingId],
+    );
+
+  it('mails the first; a second is stored and shown but not mailed, and the answer says so and from when', async () => {
+    const id = await insertListing(em(), app.deps.site.id, { slug: 'chatty', ownerId: owner.id, status: 'live' });
+    await addFollowers(id, ['c1@example.test', 'c2@example.test']);
+    const first = await owner.call('POST', `/me/listings/${id}/updates`, { title: 'First news', body: 'One.' });
+    expect(first.body).toMatchObject({ followers_mailed: true, followers_to_tell: 2, next_mail_at: null });
+    const second = await owner.call('POST', `/me/listings/${id}/updates`, { title: 'Second news', body: 'Two.' });
+    expect(second.status).toBe(201);
+    expect(second.body).toMatchObject({ title: 'Second news', followers_mailed: false, followers_to_tell: 0 });
+    expect(Date.parse(second.body.next_mail_at)).toBe(Date.parse(first.body.posted_at) + dayMs);
+
+    const profile = await request(`${app.api}/listings/chatty`);
+    expect(profile.body.latest_updates.map((u: { title: string }) => u.title)).toEqual(['Second news', 'First news']);
+    expect(await (await fetch(`${app.url}/updates`)).text()).toContain('Second news');
+
+    expect(await noticeResult(first.body.id)).toEqual({ told: 2 });
+    const secondNotice = app.deps.temporal.client.workflow.getHandle(workflowIds.listingUpdateNotice(second.body.id));
+    await expect(secondNotice.describe()).rejects.toThrow();
+    // A notice started by hand (Temporal UI or CLI) for the unmailed update mails nobody.
+    await startUpdateNotice(app.deps.temporal, app.deps.config, { id: second.body.id, listingId: id, ownerId: owner.id });
+    expect(await noticeResult(second.body.id)).toEqual({ told: 0 });
+    expect((await mailsTo('c_@example.test')).map((m) => m.subject)).toEqual([
+      'Product chatty: First news',
+      'Product chatty: First news',
+    ]);
+  }, 30_000);
+
+  it('counts the last 24 hours: an update mailed more than a day ago leaves room for the next', async () => {
+    const id = await insertListing(em(), app.deps.site.id, { slug: 'daily', ownerId: owner.id, status: 'live' });
+    await em().execute(
+      `insert into listing_update (listing_id, title, body, followers_mailed, created_at) values
+        (?, 'Two days ago', 'Old.', true, now() - interval '49 hours'), (?, 'Yesterday', 'Old.', true, now() - interval '25 hours')`,
+      [id, id],
+    );
+    const posted = await owner.call('POST', `/me/listings/${id}/updates`, { title: 'Today', body: 'New.' });
+    expect(posted.body).toMatchObject({ followers_mailed: true, next_mail_at: null });
+    expect(await noticeResult(posted.body.id)).toEqual({ told: 0 });
+  });
+
+  it('holds across api processes and concurrent posts: of 12 posts at once through two processes, one is mailed', async () => {
+    const other = await startApiProcess(app.env, apis);
+    const id = await insertListing(em(), app.deps.site.id, { slug: 'busy', ownerId: owner.id, status: 'live' });
+    const { key } = await createApiKey(em(), owner.id, 'two processes');
+    const bases = [app.api, other.api];
+    const posts = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        request(`${bases[i % 2]}/me/listings/${id}/updates`, {
+          method: 'POST',
+          json: { title: `Post ${i}`, body: 'Busy day.' },
+          headers: { authorization: `Bearer ${key}` },
+        }),
+      ),
+    );
+    expect(posts.map((p) => p.status)).toEqual(Array(12).fill(201));
+    expect(posts.filter((p) => p.body.followers_mailed)).toHaveLength(1);
+    const stored = await updatesOf(id);
+    expect(stored).toHaveLength(12);
+    expect(stored.filter((u) => u.followers_mailed)).toHaveLength(1);
+  }, 60_000);
 });

@@ -1,5 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { LockMode } from '@mikro-orm/core';
+import { Order } from '../../src/entities/order.js';
+import { recordPayment, type PaymentOutcome } from '../../src/orders/payment.js';
 import { createPromoCode, type NewPromoCode } from '../../src/orders/promo-codes.js';
 import type { TestApp } from '../support/app.js';
 import { addCategory, sql } from '../catalogue/fixtures.js';
@@ -38,6 +41,14 @@ export async function addPromo(app: TestApp, promo: Partial<NewPromoCode> & { co
     endsAt: null,
     maxRedemptions: null,
     ...promo,
+  });
+}
+
+/** A test payment of the order recorded in PostgreSQL as the checkout page records one, its lifecycle not told. */
+export function recordTestPayment(app: TestApp, number: string, eventId = `test-${number}`): Promise<PaymentOutcome> {
+  return app.deps.orm.em.fork().transactional(async (tx) => {
+    const order = await tx.findOneOrFail(Order, { number }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    return recordPayment(tx, order, { provider: 'test', eventId, method: 'card' });
   });
 }
 

@@ -1,10 +1,9 @@
 import type { WorkflowHandle } from '@temporalio/client';
 import { isoDate, mondayOf } from '../../src/domain/weeks.js';
-import { recordPayment } from '../../src/orders/payment.js';
 import { goLive, scheduleLaunch } from '../../src/publishing/launch-steps.js';
 import { workflowIds } from '../../src/temporal.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { openShop, sql, type Shop } from '../orders/support.js';
+import { openShop, recordTestPayment, sql, type Shop } from '../orders/support.js';
 
 /**
  * Signals sent by hand, by name and with the payload the sender likes, through the Temporal
@@ -62,9 +61,7 @@ describe('the listingLaunch upgraded signal', () => {
     const thisWeek = isoDate(mondayOf(new Date()));
     const number = await checkout(shop, [{ product: 'launch', listing_id: shop.listingId, week: thisWeek }]);
     // Paid in PostgreSQL; the order's own lifecycle is not told, so only the hand-sent signal can act on it.
-    expect(await recordPayment(app.deps.orm.em.fork(), { number, provider: 'test', eventId: `forged-${number}` })).toBe(
-      'recorded',
-    );
+    expect(await recordTestPayment(app, number, `forged-${number}`)).toBe('recorded');
     const launch = handle(workflowIds.listingLaunch(shop.listingId));
     await launch.signal('upgraded');
     await expect(launch.result()).resolves.toBe('live');
@@ -94,7 +91,9 @@ describe('a free launch run started by hand', () => {
     expect(before.launch_week).not.toBe(thisWeek);
     // What a hand-started free run with another week calls once the gates hold.
     const em = () => app.deps.orm.em.fork();
-    await expect(scheduleLaunch(em(), { listingId: shop.listingId, plan: 'free', week: thisWeek })).rejects.toMatchObject({
+    await expect(
+      scheduleLaunch(em(), app.deps.config.publicUrl, { listingId: shop.listingId, plan: 'free', week: thisWeek }),
+    ).rejects.toMatchObject({
       code: 'conflict',
     });
     await expect(
@@ -133,7 +132,7 @@ describe('the orderFulfilment paid signal', () => {
     ]);
     expect(Number(listing.billboard_cents)).toBe(0);
 
-    expect(await recordPayment(app.deps.orm.em.fork(), { number, provider: 'test', eventId: `real-${number}` })).toBe('recorded');
+    expect(await recordTestPayment(app, number, `real-${number}`)).toBe('recorded');
     await order.signal('paid');
     await expect(order.result()).resolves.toBe('fulfilled');
   });

@@ -3,6 +3,7 @@ import { networkInterfaces } from 'node:os';
 import { buildApp } from '../../api/app.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
+import { runTimeSecrets } from '../support/secrets.js';
 
 /**
  * /dev/mail holds everyone's sign-in links. Requests from another machine are made here from this
@@ -59,10 +60,16 @@ describe('/dev/mail', () => {
   });
 
   it('does not exist with NODE_ENV=production, even on this machine', async () => {
-    // Production insists on SMTP and a payment provider; nothing is sent or paid in this test.
+    // Production insists on SMTP, a payment provider and its own vote network key; nothing is sent or paid in this test.
     const production = await startTestApp({
       worker: false,
-      env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', PAYMENT_PROVIDER: 'test', ALLOW_TEST_PAYMENTS: 'true' },
+      env: {
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        PAYMENT_PROVIDER: 'test',
+        ALLOW_TEST_PAYMENTS: 'true',
+        VOTE_NETWORK_KEY: runTimeSecrets().VOTE_NETWORK_KEY,
+      },
     });
     try {
       await production.deps.orm.em

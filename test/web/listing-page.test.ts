@@ -88,7 +88,7 @@ describe('listing web page', () => {
     expect(html).toContain('<dt>Pricing</dt><dd>Free; Pro $8/month</dd>');
     expect(html).toContain('<dt>City</dt><dd><em class="muted">not found on the company\'s website</em></dd>');
     expect(html).toContain('<dt>Founded</dt><dd><em class="muted">not found on the company\'s website</em></dd>');
-    expect(html).toMatch(/id="not-found">.*<li>City<\/li><li>Founded year<\/li>/s);
+    expect(html).toMatch(/id="not-found">.*<li>City<\/li><li>Year founded<\/li>/s);
     expect(html).toContain('<li>Fast search</li>');
     expect(html).toContain('<li>Offline first</li>');
     expect(html).toContain('<li>Ada Ink, CEO, NL</li>');

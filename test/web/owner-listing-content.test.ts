@@ -92,6 +92,22 @@ describe('posting an update', () => {
     expect(await countWhere('listing_update', id)).toBe(1);
   });
 
+  it("says so when an update is over the day's mail for the listing: posted and shown, not mailed", async () => {
+    const id = await ownListing('news-daily');
+    const page = await pageOf(id);
+    expect(page.html).toContain('for at most 1 update of this listing a day (a later one is shown but not mailed).');
+    const post = async (title: string) =>
+      owner.submit(await pageOf(id), `/me/listings/${id}/updates`, { 'update.title': title, 'update.body': 'More news.' });
+    expect((await post('First news')).html).toContain('0 followers will be told by mail');
+    const second = await post('Second news');
+    expect(second.status).toBe(200);
+    expect(second.html).toMatch(
+      /<p id="update-posted" data-mailed="false">Posted “Second news”\. It shows on your listing and in the latest updates, but followers are not mailed about it: they get mail about at most 1 update of a listing a day\. An update posted after \d{4}-\d\d-\d\d \d\d:\d\d UTC is mailed again\.<\/p>/,
+    );
+    expect(await countWhere('listing_update', id)).toBe(2);
+    expect(await htmlProblems(second.html)).toEqual([]);
+  });
+
   it('shows an empty title next to its field, keeping the body, and posts nothing', async () => {
     const id = await ownListing('news-bad');
     const res = await owner.submit(await pageOf(id), `/me/listings/${id}/updates`, {

@@ -14,13 +14,13 @@ function ruleText(reason: DiscountReason, rules: VoteRulesConfig): string {
     case 'self_vote':
       return "The vote came from the listing's owner or one of its founders.";
     case 'ring':
-      return `At least ${rules.ringMinAccounts} accounts voted for the same few listings (at most ${rules.ringMaxListings}) and did little else on the site (at most ${rules.ringMaxOtherActions} other vote, follow or review each).`;
+      return `At least ${rules.ringMinAccounts} accounts that were not yet active on the site voted for the listing within ${rules.ringWindowWeeks} weeks; what else they voted for does not change that.`;
     case 'burst':
-      return `In one hour the listing got at least ${rules.burstMinVotes} votes, ${rules.burstFactor} times both its own usual rate and the week's, mostly from accounts less than ${rules.burstNewAccountHours} hours old; those accounts' votes of that hour are not counted.`;
+      return `In one hour the listing got at least ${rules.burstMinVotes} votes, ${rules.burstFactor} times both its own usual rate and the week's, mostly from accounts less than ${rules.burstNewAccountHours} hours old or not yet active on the site; those accounts' votes of that hour are not counted.`;
     case 'shared_network':
       return `More than ${rules.maxVotersPerNetworkHour} people voted for the listing from one network within an hour; the votes beyond that are not counted. Only a keyed fingerprint of the network is kept, never an address.`;
     case 'new_account':
-      return `The account was made less than ${rules.minAccountAgeHours} hours before the vote and had not voted, followed or reviewed anything before.`;
+      return `The account was made less than ${rules.minAccountAgeHours} hours before the vote and was not yet active on the site.`;
   }
 }
 
@@ -61,6 +61,7 @@ export function voteLedgerPage(deps: AppDeps): Middleware {
 ${voteLedgerSection(p)}
 <div class="scroll"><table><thead><tr><th scope="col">Not counted because</th><th scope="col">Votes</th><th scope="col">The rule</th></tr></thead>
 <tbody>${joinHtml(rows, '\n')}</tbody></table></div>
+<p>An account is active on the site once its votes, follows and reviews are on at least ${String(deps.config.votes.activityMinListings)} different listings, counting each one ${String(deps.config.votes.activityMinAgeHours)} hours after it was made.</p>
 <p>Rules about one vote apply when it is cast. Rules about patterns (rings, bursts) are checked every hour during a launch week and a last time when the week ends, before the awards are decided; a vote can move between counted and not counted until then. A withdrawn vote leaves the ledger.</p>`;
     sendPage(ctx, deps, `How votes for ${p.name} are counted`, body, {
       description: `${p.name}: ${plural(p.vote_ledger.cast, 'vote')} cast, ${p.vote_ledger.counted} counted, and the rules that decide.`,

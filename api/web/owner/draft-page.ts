@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DraftDetail } from '../../../src/drafts/schemas.js';
+import type { ListedElsewhere } from '../../../src/errors.js';
 import { html, joinHtml, type Html } from '../../../src/platform/html.js';
 import { draftFieldsInput, socialsInput } from '../../operations/draft-schemas.js';
 import { externalLink } from '../catalogue/catalogue-html.js';
@@ -9,6 +10,7 @@ import { controlId, errorSummary, FormErrors } from '../shared/forms/field-error
 import { hidden } from '../shared/layout.js';
 import { draftProgressScript } from './assets.js';
 import { draftPath } from './paths.js';
+import { alreadyListedNote } from './submit-page.js';
 
 /** What a draft page shows besides the draft: the form token, and a refused form with what it sent. */
 export interface DraftPageState {
@@ -16,6 +18,8 @@ export interface DraftPageState {
   errors: FormErrors;
   /** The refused form's fields by body path, shown again in place of the stored values. */
   sent: Record<string, string>;
+  /** A submit refused because another listing holds the website (already_listed). */
+  listed?: ListedElsewhere;
 }
 
 type Field = DraftDetail['fields'][string];
@@ -47,7 +51,8 @@ export function draftBody(draft: DraftDetail, state: DraftPageState): Html {
   const site = html`<p>Website: ${externalLink(draft.url)}</p>`;
   if (draft.status === 'crawling' || draft.status === 'drafting') return html`${site}${progress(draft)}`;
   if (draft.status === 'failed') return html`${site}${failure(draft, state)}`;
-  return html`${site}${errorSummary(state.errors)}${editor(draft, state)}`;
+  const refusal = state.listed ? alreadyListedNote(state.listed) : errorSummary(state.errors);
+  return html`${site}${refusal}${editor(draft, state)}`;
 }
 
 export function draftTitle(draft: DraftDetail): string {

@@ -16,6 +16,7 @@ import {
 } from '../../operations/my-listings.js';
 import { formField } from '../shared/session.js';
 import { interviewForm, milestoneForm, storyForm, updateForm, type ContentForm } from './listing-content-forms.js';
+import { updatesInWords, when } from './listing-sections.js';
 import { listingView } from './listing-view.js';
 import { paramOf, type OwnerRouting } from './owner-routing.js';
 import { myListingPath } from './paths.js';
@@ -73,8 +74,16 @@ export function registerListingContentRoutes(router: Router, deps: AppDeps, rout
     },
     async (ctx, user, id, posted) => {
       const told = posted.followers_to_tell === 1 ? '1 follower' : `${posted.followers_to_tell} followers`;
+      const perDay = deps.config.updateMailsPerListingPerDay;
+      const notMailed = html`It shows on your listing and in the latest updates, but followers are not mailed about it: ${
+        perDay > 0
+          ? `they get mail about at most ${updatesInWords(perDay)} of a listing a day.`
+          : 'update mails are off on this site.'
+      }${posted.next_mail_at && ` An update posted after ${when(posted.next_mail_at)} is mailed again.`}`;
       await show(ctx, user, id, {
-        notice: html`<p id="update-posted">Posted “${posted.title}”. ${told} will be told by mail, once each.</p>`,
+        notice: posted.followers_mailed
+          ? html`<p id="update-posted">Posted “${posted.title}”. ${told} will be told by mail, once each.</p>`
+          : html`<p id="update-posted" data-mailed="false">Posted “${posted.title}”. ${notMailed}</p>`,
       });
     },
   );

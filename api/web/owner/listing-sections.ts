@@ -18,6 +18,8 @@ export interface SectionState {
   questions: InterviewQuestions['items'];
   /** The idempotency key of the update form, so a resent form posts the update once. */
   updateKey: string;
+  /** Updates of one listing its followers are mailed about in any 24 hours (UPDATE_MAILS_PER_LISTING_PER_DAY). */
+  updateMailsPerDay: number;
 }
 
 export const when = (stamp: string | Date | null) =>
@@ -43,7 +45,10 @@ ${!gate.found && html`<br>Next step: put <a href="#badge">the badge code</a> on 
 ${queued && form(`${myListingPath(listing.id)}/free`, csrf, null, 'Check now')}</section>`;
 }
 
-/** Post an update: how many people follow the listing, who are each mailed once. */
+/** How many updates of one listing are mailed a day, in words: "1 update", "3 updates". */
+export const updatesInWords = (n: number) => (n === 1 ? '1 update' : `${n} updates`);
+
+/** Post an update: how many people follow the listing, who are each mailed once, about how many updates a day. */
 export function updatesSection(listing: OwnerListing, state: SectionState): Html {
   const control = (key: 'title' | 'body', label: string, maxlength: number, rows?: number) =>
     textControl(state.errors, { key: `update.${key}`, label, value: valueOf(state, `update.${key}`, ''), maxlength, rows });
@@ -52,7 +57,11 @@ export function updatesSection(listing: OwnerListing, state: SectionState): Html
     (u) => html`<li><strong>${u.title}</strong> <span class="muted">${when(u.posted_at)}</span></li>`,
   );
   return html`<section aria-labelledby="updates-heading" id="updates"><h2 id="updates-heading">Post an update</h2>
-<p id="followers-to-tell">${followers} this listing; each is mailed once about a new update. It shows on the listing page and in the latest updates.</p>
+<p id="followers-to-tell">${followers} this listing; ${
+    state.updateMailsPerDay > 0
+      ? `each is mailed once about a new update, for at most ${updatesInWords(state.updateMailsPerDay)} of this listing a day (a later one is shown but not mailed).`
+      : 'updates are not mailed to followers on this site.'
+  } An update shows on the listing page and in the latest updates at once.</p>
 ${form(
   `${myListingPath(listing.id)}/updates`,
   state.csrf,

@@ -71,6 +71,7 @@ export function listingView(deps: AppDeps, { render }: OwnerRouting) {
         sent: outcome.sent ?? {},
         notice: outcome.notice ?? null,
         updateKey: randomUUID(),
+        updateMailsPerDay: deps.config.updateMailsPerListingPerDay,
       }),
     );
   };

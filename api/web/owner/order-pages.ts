@@ -26,7 +26,7 @@ export function orderTitle(order: OrderView): string {
 export function orderBody(order: OrderView): Html {
   const test =
     order.test_mode &&
-    html`<p class="note warn" id="test-order"><strong>TEST ORDER</strong>: made with the test payment provider. No money moves.</p>`;
+    html`<p class="note warn" id="test-order"><strong>TEST ORDER</strong>: made in test mode. No money moves.</p>`;
   const invoice = order.invoice_number
     ? html`<p id="invoice">Invoice <strong>${order.invoice_number}</strong>: the receipt with the invoice was mailed to you.</p>`
     : null;

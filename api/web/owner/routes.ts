@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { UserRow } from '../../../src/accounts/users.js';
-import { AppError, notFound } from '../../../src/errors.js';
+import { AppError, notFound, type ListedElsewhere } from '../../../src/errors.js';
 import type { AppDeps } from '../../deps.js';
 import { rateLimit } from '../../middleware/rate-limit.js';
 import { getDraft, submitDraft, submitListing, updateDraft } from '../../operations/drafts.js';
@@ -109,13 +109,14 @@ export function ownerRouter(deps: AppDeps): Router {
     ctx: Context,
     user: UserRow,
     id: string,
-    refused?: { errors: FormErrors; sent: Record<string, string> },
+    refused?: { errors: FormErrors; sent: Record<string, string>; listed?: ListedElsewhere },
   ) => {
     const draft = await runAsOwner(ctx, deps, user, getDraft, { path: { id } });
     const state: DraftPageState = {
       csrf: csrfToken(ctx, keys),
       errors: refused?.errors ?? FormErrors.none,
       sent: refused?.sent ?? {},
+      listed: refused?.listed,
     };
     render(ctx, draftTitle(draft), draftBody(draft, state));
   };
@@ -168,7 +169,13 @@ export function ownerRouter(deps: AppDeps): Router {
     const id = idOf(ctx);
     const user = formOwner(ctx, draftPath(id));
     if (!user) return;
-    await runAsOwner(ctx, deps, user, submitDraft, { path: { id } });
+    try {
+      await runAsOwner(ctx, deps, user, submitDraft, { path: { id } });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'already_listed') throw error;
+      ctx.status = error.status;
+      return showDraft(ctx, user, id, { errors: FormErrors.of(error), sent: {}, listed: error.meta.listing });
+    }
     ctx.status = 303;
     ctx.redirect(`${draftPath(id)}/submitted`);
   });

@@ -10,13 +10,16 @@ export function claimPath(slug: string): string {
   return `${listingPath(slug)}/claim`;
 }
 
-/** /submit: one field, the website; refused with the operation's messages, or "already listed" with a way to claim. */
-export function submitBody(csrf: string, url: string, errors: FormErrors, listed?: ListedElsewhere): Html {
-  const claim =
-    listed &&
-    html`<section class="note" aria-labelledby="already-listed"><h2 id="already-listed">This product is already listed</h2>
+/** already_listed told to a person: the listing that holds the website, and a way to claim it. */
+export function alreadyListedNote(listed: ListedElsewhere): Html {
+  return html`<section class="note" aria-labelledby="already-listed"><h2 id="already-listed">This product is already listed</h2>
 <p><a href="${listingPath(listed.slug)}">${listed.name}</a> is listed for this website. If the product is yours, claim the listing to manage it.</p>
 <form method="get" action="${claimPath(listed.slug)}"><button type="submit">Claim ${listed.name}</button></form></section>`;
+}
+
+/** /submit: one field, the website; refused with the operation's messages, or "already listed" with a way to claim. */
+export function submitBody(csrf: string, url: string, errors: FormErrors, listed?: ListedElsewhere): Html {
+  const claim = listed && alreadyListedNote(listed);
   const fields = textControl(errors, {
     key: 'url',
     label: "Your product's website",

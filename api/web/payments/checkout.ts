@@ -2,14 +2,12 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../../src/errors.js';
-import { repriceOrder } from '../../../src/orders/checkout.js';
-import { acceptPayment } from '../../../src/orders/payment.js';
-import { buyerFor } from '../../../src/orders/quote.js';
+import { payOrder, type CheckoutAnswer } from '../../../src/orders/pay.js';
 import { checkoutUrl, orderForCheckout } from '../../../src/orders/view.js';
 import { createPaymentProvider, paymentMethods, type PaymentProvider } from '../../../src/payments/index.js';
 import { html, joinHtml, type Html } from '../../../src/platform/html.js';
-import { query, sql } from '../../../src/platform/sql.js';
 import type { AppDeps } from '../../deps.js';
+import { budgetLimit } from '../../middleware/rate-limit.js';
 import { csrfToken, verifyCsrf } from '../shared/csrf.js';
 import { hidden, page } from '../shared/layout.js';
 import { dollars, linesTable, statusText } from './order-html.js';
@@ -30,24 +28,28 @@ const billingForm = z.object({
  * The checkout page, /checkout/<number>?t=<token>: the person reviews the lines, VAT and total,
  * enters billing details (VAT is worked out again when they change, the promo code checked
  * again) and pays through the provider. Plain forms, no script. Without the order's token the
- * page does not exist (404).
+ * page does not exist (404). Posts are limited per order and client (CHECKOUT_POSTS_PER_MINUTE).
  */
 export function checkoutRouter(deps: AppDeps): Router {
   const router = new Router({ prefix: '/checkout' });
   const provider = createPaymentProvider(deps.config.orders);
+  const payDeps = { ...deps, provider };
   const keys = deps.keys.cookieKeys;
   router.use(htmlErrors(deps, { href: '/', label: 'Back to the home page' }), async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');
     await next();
   });
 
+  const numberOf = (ctx: Context) => String((ctx.params as Record<string, string>).number).slice(0, 24);
   const load = (ctx: Context, token: unknown) =>
-    orderForCheckout(
-      ctx.state.em,
-      deps.config.publicUrl,
-      String((ctx.params as Record<string, string>).number).slice(0, 24),
-      typeof token === 'string' ? token.slice(0, 64) : '',
-    );
+    orderForCheckout(ctx.state.em, deps.config.publicUrl, numberOf(ctx), typeof token === 'string' ? token.slice(0, 64) : '');
+  // Each post prices the order (and may ask VIES): one client hammering one order gets 429.
+  const posts = budgetLimit(deps, {
+    points: deps.config.orders.checkoutPostsPerMinute,
+    windowSeconds: 60,
+    key: (ctx) => `checkout:${numberOf(ctx)}:${ctx.ip}`,
+    refusal: (reset) => `Too many tries on this order's page from your network: try again in ${reset} seconds.`,
+  });
 
   const render = (ctx: Context, order: CheckoutOrder, token: string, notice?: Html) => {
     const csrf = csrfToken(ctx, keys);
@@ -62,9 +64,9 @@ export function checkoutRouter(deps: AppDeps): Router {
     render(ctx, order, token as string);
   });
 
-  router.post('/:number', parseForm, async (ctx) => {
+  router.post('/:number', posts, parseForm, async (ctx) => {
     const token = formField(ctx, 't') ?? '';
-    let order = await load(ctx, token);
+    const order = await load(ctx, token);
     verifyCsrf(ctx, keys, formField(ctx, 'csrf'));
     const back = checkoutUrl(deps.config.publicUrl, order.number, token);
     if (order.status !== 'pending') return ctx.redirect(back);
@@ -73,57 +75,32 @@ export function checkoutRouter(deps: AppDeps): Router {
     );
     if (!form.success) return refuse(ctx, order, token, 400, 'Check the billing details: a field is too long.');
     const billing = form.data;
+    let answer: CheckoutAnswer;
     try {
-      await repriceOrder(ctx.state.em, buyerFor(deps.config, deps.site.id, order.owner_id), order.number, {
-        name: billing.name,
-        address: billing.address,
-        country: billing.country || order.billing_country,
-        vatNumber: billing.vat_number || null,
-        promoCode: billing.promo_code || null,
+      answer = await payOrder(ctx.state.em, payDeps, {
+        number: order.number,
+        token,
+        action: formField(ctx, 'action') === 'pay' ? 'pay' : 'update',
+        billing: {
+          name: billing.name,
+          address: billing.address,
+          country: billing.country,
+          vatNumber: billing.vat_number || null,
+          promoCode: billing.promo_code || null,
+        },
+        shownTotal: formField(ctx, 'shown_total'),
+        method: formField(ctx, 'method'),
       });
     } catch (error) {
-      return refusal(ctx, order, token, error);
+      return refusal(ctx, await load(ctx, token), token, error);
     }
-    order = await load(ctx, token);
-    if (formField(ctx, 'action') !== 'pay') return render(ctx, order, token, html`<p class="note">Totals updated.</p>`);
-
-    if (!billing.name) return refuse(ctx, order, token, 400, 'Enter the name the invoice is made out to.');
-    if (formField(ctx, 'shown_total') !== String(order.total_cents)) {
-      return refuse(ctx, order, token, 409, `The total is now ${dollars(order.total_cents)}: check it, then press Pay again.`);
-    }
-    const method = formField(ctx, 'method') ?? '';
-    if (order.total_cents === 0) {
-      try {
-        await acceptPayment(ctx.state.em, deps, { number: order.number, provider: 'free', eventId: `free-${order.number}` });
-      } catch (error) {
-        return refusal(ctx, order, token, error);
-      }
-    } else if (provider.kind === 'test') {
-      if (!Object.hasOwn(paymentMethods, method)) return refuse(ctx, order, token, 400, 'Choose how to pay.');
-      const outcome = await acceptPayment(ctx.state.em, deps, {
-        number: order.number,
-        provider: 'test',
-        eventId: `test-${order.number}`,
-        method,
-      });
-      if (outcome === 'not_payable') return refuse(ctx, order, token, 409, 'This order cannot be paid with test payments.');
-    } else if (order.test_mode) {
-      return refuse(
-        ctx,
-        order,
-        token,
-        409,
-        'This order was made with test payments and cannot be paid for real: create a new one.',
-      );
-    } else {
-      const [owner] = await query(ctx.state.em, sql<{ email: string }>`select email from app_user where id = ${order.owner_id}`);
-      const session = await provider.startPayment({
-        number: order.number,
-        totalCents: order.total_cents,
-        email: owner.email,
-        returnUrl: back,
-      });
-      return ctx.redirect(session.url);
+    switch (answer.outcome) {
+      case 'updated':
+        return render(ctx, await load(ctx, token), token, html`<p class="note">Totals updated.</p>`);
+      case 'refused':
+        return refuse(ctx, await load(ctx, token), token, answer.status, answer.message);
+      case 'provider':
+        return ctx.redirect(answer.url);
     }
     ctx.status = 303;
     ctx.redirect(back);
@@ -133,7 +110,7 @@ export function checkoutRouter(deps: AppDeps): Router {
     ctx.status = status;
     render(ctx, order, token, html`<p class="note warn" id="checkout-error" role="alert">${message}</p>`);
   };
-  // A refusal of the core (a promo code used up meanwhile) is shown on the page; anything else is not the person's to fix.
+  // A refusal of the core (a promo code refused or used up meanwhile) is shown on the page; anything else is not the person's to fix.
   const refusal = (ctx: Context, order: CheckoutOrder, token: string, error: unknown) => {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     refuse(ctx, order, token, error.status, error.message);
@@ -144,7 +121,7 @@ export function checkoutRouter(deps: AppDeps): Router {
 function checkoutBody(order: CheckoutOrder, token: string, csrf: string, provider: PaymentProvider, notice?: Html): Html {
   const test =
     order.test_mode &&
-    html`<p class="note warn" id="test-order" role="note"><strong>TEST ORDER</strong>: made with the test payment provider. No money moves; paid or not, nothing was paid.</p>`;
+    html`<p class="note warn" id="test-order" role="note"><strong>TEST ORDER</strong>: made in test mode. No money moves; paid or not, nothing was paid.</p>`;
   const status = html`${test}<p id="order-status" data-status="${order.status}">${statusText[order.status]}</p>`;
   if (order.status !== 'pending') return html`${notice}${status}${linesTable(order)}`;
   const field = (name: string, label: string, value: string, extra: Html | string = '') =>

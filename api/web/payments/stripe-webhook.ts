@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { AppError } from '../../../src/errors.js';
-import { acceptPayment, providerPayment } from '../../../src/orders/payment.js';
+import { acceptProviderPayment } from '../../../src/orders/payment.js';
 import { reversePayment } from '../../../src/orders/refund.js';
 import { createPaymentProvider } from '../../../src/payments/index.js';
 import type { AppDeps } from '../../deps.js';
@@ -22,10 +22,11 @@ async function rawBody(ctx: Context): Promise<Buffer> {
 
 /**
  * /webhooks/stripe: Stripe's notices, signature verified (a wrong one is 400 and changes
- * nothing). A completed Checkout Session pays its order; a refunded charge or a dispute takes the
- * order back. Each event id is recorded with what it changed, so a redelivered event is answered
- * 200 and changes nothing twice; a notice of another amount or currency than its order's is 409,
- * logged, and changes nothing. Exists only with PAYMENT_PROVIDER=stripe.
+ * nothing). A completed Checkout Session pays its order, or is refunded when the order cannot
+ * take it; a refunded charge or a dispute takes the order back. Each event id is recorded with
+ * what it changed, so a redelivered event is answered 200 and changes nothing twice; a refund or
+ * dispute of another amount or currency than its order's is 409, logged, and changes nothing.
+ * Exists only with PAYMENT_PROVIDER=stripe.
  */
 export function stripeWebhookRouter(deps: AppDeps): Router {
   const router = new Router();
@@ -39,7 +40,7 @@ export function stripeWebhookRouter(deps: AppDeps): Router {
     }
     const settling =
       notice.kind === 'payment'
-        ? acceptPayment(ctx.state.em, deps, providerPayment(notice))
+        ? acceptProviderPayment(ctx.state.em, { ...deps, provider }, notice)
         : reversePayment(ctx.state.em, deps.mailer, deps.config, notice);
     const outcome = await settling.catch((error: unknown) => {
       // Stripe and this service disagree about an order's money: someone should look.

@@ -10,6 +10,7 @@ export const csrfCookieName = 'ld_csrf';
  * forge it, and it works before sign-in as well as after.
  */
 export function csrfToken(ctx: Context, keys: readonly string[]): string {
+  ctx.state.carriesFormToken = true;
   let browserId = ctx.cookies.get(csrfCookieName);
   if (!browserId || !/^[A-Za-z0-9_-]{43}$/.test(browserId)) {
     browserId = randomBytes(32).toString('base64url');
