@@ -9,6 +9,7 @@ import {
   type ListDraftField,
   type ScalarDraftField,
 } from './draft-fields.js';
+import { countriesMarkedIn } from './country-marks.js';
 import { countryNamesOf } from './country-names.js';
 import { evidenceTextOf, normaliseForMatch, pageKey, type PageEvidence } from './evidence-text.js';
 import { socialPlatformOf, type SocialPlatform } from './socials.js';
@@ -139,7 +140,8 @@ function quoteStates(field: ScalarDraftField, value: string, quote: string): boo
     // The code, or the country's name in English or in a site's own language ("Deutschland", "USA").
     const names = [countryNameOf(value), ...countryNamesOf(value)].filter((n): n is string => n !== null && n.length > 2);
     const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(${[value, ...names].map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'iu');
-    return pattern.test(quote);
+    // A register or VAT number states the country too ("KvK 72011938", "P.IVA 05123980281").
+    return pattern.test(quote) || countriesMarkedIn(quote).includes(value);
   }
   return haystack.includes(normaliseForMatch(value).toLowerCase());
 }

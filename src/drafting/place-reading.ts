@@ -2,6 +2,7 @@ import type { CrawledPage } from '../crawl/types.js';
 import { countryCodeOf } from '../domain/draft-fields.js';
 import type { ProposedValue } from '../domain/evidence.js';
 import { countriesOf, isCity, isCityOf } from './gazetteer.js';
+import { countriesMarkedIn } from '../domain/country-marks.js';
 import { countryNamesOf } from '../domain/country-names.js';
 import { escapeRegExp } from './page-reading.js';
 import { ownBlocks, pagesAt, type Located } from './page-reading.js';
@@ -158,7 +159,10 @@ function fromPostcode(pages: CrawledPage[]): Place | null {
         .map(placeName)
         .find((c) => c !== null && isCity(c));
       if (city)
-        return { country: countryNamed(city, pages), city: { value: city, evidence: [{ quote: lines[i], url: page.url }] } };
+        return {
+          country: countryNamed(city, pages) ?? countryMarked(city, [page, ...addressPagesOf(pages)]),
+          city: { value: city, evidence: [{ quote: lines[i], url: page.url }] },
+        };
     }
   }
   return null;
@@ -176,6 +180,20 @@ function countryNamed(city: string, pages: CrawledPage[]): ProposedValue | null 
     for (const page of pages) {
       const line = ownBlocks(page).find((b) => named.test(b.text));
       if (line) return { value: code, evidence: [{ quote: line.text, url: page.url }] };
+    }
+  }
+  return null;
+}
+
+/**
+ * The country of a city whose address names none, from a register, VAT or phone number that marks
+ * a country the gazetteer has the city in ("KvK 72011938" beside "9712 HL Groningen").
+ */
+function countryMarked(city: string, pages: CrawledPage[]): ProposedValue | null {
+  for (const page of pages) {
+    for (const line of page.text.split('\n')) {
+      const code = countriesMarkedIn(line).find((c) => isCityOf(city, c));
+      if (code) return { value: code, evidence: [{ quote: line, url: page.url }] };
     }
   }
   return null;

@@ -72,6 +72,20 @@ describe('evidence verifier', () => {
     expect(check('AT')).toMatchObject({ value: null, state: 'not_found' });
   });
 
+  it('takes a country a register, VAT number or legal form marks, and only that country', () => {
+    const dutch: PageEvidence = { ...page, text: 'Acme B.V. · 9712 HL Groningen · KvK 72011938\nAcme, Lda. · 4710-249 Braga' };
+    const check = (value: string, quote: string) =>
+      verifyDraft({
+        proposal: proposal({ scalars: { country: { value, evidence: [{ quote, url }] } } }),
+        pages: [dutch],
+        categories: [],
+      }).fields.country.value;
+    expect(check('NL', 'Acme B.V. · 9712 HL Groningen · KvK 72011938')).toBe('NL');
+    expect(check('BE', 'Acme B.V. · 9712 HL Groningen · KvK 72011938')).toBeNull();
+    expect(check('PT', 'Acme, Lda. · 4710-249 Braga')).toBe('PT');
+    expect(check('BR', 'Acme, Lda. · 4710-249 Braga')).toBeNull();
+  });
+
   it("keeps a title shorter than a quote only right after the founder's name", () => {
     const team: PageEvidence = { ...page, text: 'Started by Jane Doe (CEO) and John Roe, with our CTO Ann Lee.' };
     const founders = verifyDraft({
