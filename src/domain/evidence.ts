@@ -226,18 +226,36 @@ function verifyFounders(proposed: NonNullable<DraftProposal['founders']>, texts:
       const value = normaliseForMatch(part ?? '');
       return value.length >= minQuoteChars && value.length <= max && text?.includes(value) ? value : null;
     };
-    const name = found(founder.name, founderBounds.nameChars);
-    if (!name || kept.some((k) => k.name === name)) continue;
-    const title = found(founder.title, founderBounds.nameChars) ?? shortTitleAfter(name, founder.title, text ?? '');
+    const name = nameOnPage(normaliseForMatch(founder.name ?? ''), text ?? '');
+    if (!name || kept.some((k) => k.name === name.name)) continue;
+    const title = found(founder.title, founderBounds.nameChars) ?? shortTitleAfter(name.name, founder.title, text ?? '');
     const bio = found(founder.bio, founderBounds.bioChars);
     kept.push({
-      name,
+      name: name.name,
       ...(title ? { title } : {}),
       ...(bio ? { bio } : {}),
-      evidence: [name, title, bio].filter((q): q is string => q !== null).map((quote) => ({ quote, url })),
+      evidence: [name.quote, title, bio].filter((q): q is string => q !== null).map((quote) => ({ quote, url })),
     });
   }
   return kept;
+}
+
+/**
+ * A founder's name as the page writes it: whole, or with a sibling or partner sharing the surname
+ * ("Koen en Lisa Mulder" names Koen Mulder), quoted as written.
+ */
+function nameOnPage(name: string, text: string): { name: string; quote: string } | null {
+  if (name.length < minQuoteChars || name.length > founderBounds.nameChars) return null;
+  if (text.includes(name)) return { name, quote: name };
+  const [first, ...surname] = name.split(' ');
+  if (!surname.length) return null;
+  const and = '(?:and|und|en|et|e|y|i|&)';
+  const shared = new RegExp(
+    `(?<![\\p{L}])${escapeRegExp(first)} ${and} \\p{Lu}\\p{Ll}+ ${escapeRegExp(surname.join(' '))}(?![\\p{L}])`,
+    'u',
+  );
+  const quote = shared.exec(text)?.[0];
+  return quote ? { name, quote } : null;
 }
 
 /**

@@ -86,6 +86,25 @@ describe('evidence verifier', () => {
     expect(check('BR', 'Acme, Lda. · 4710-249 Braga')).toBeNull();
   });
 
+  it('keeps a founder who shares a surname with the next name, quoted as the page writes it', () => {
+    const about: PageEvidence = { ...page, text: 'In 2018 opgericht door Koen en Lisa Mulder, broer en zus.' };
+    const founders = verifyDraft({
+      proposal: proposal({
+        founders: [
+          { name: 'Koen Mulder', url },
+          { name: 'Lisa Mulder', url },
+          { name: 'Koen Jansen', url },
+        ],
+      }),
+      pages: [about],
+      categories: [],
+    }).founders;
+    expect(founders).toEqual([
+      { name: 'Koen Mulder', evidence: [{ quote: 'Koen en Lisa Mulder', url }] },
+      { name: 'Lisa Mulder', evidence: [{ quote: 'Lisa Mulder', url }] },
+    ]);
+  });
+
   it("keeps a title shorter than a quote only right after the founder's name", () => {
     const team: PageEvidence = { ...page, text: 'Started by Jane Doe (CEO) and John Roe, with our CTO Ann Lee.' };
     const founders = verifyDraft({
