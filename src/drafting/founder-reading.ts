@@ -159,14 +159,20 @@ function cardTitleOf(name: string, pages: CrawledPage[]): Founder | null {
 const nameInText = new RegExp(`${namePart}(?:\\s+(?:${particle}\\s+)*${namePart}){0,3}`, 'gu');
 /** "Ole und Finn Petersen", "Koen en Lisa Mulder": two first names sharing one surname. */
 const and = '(?:and|und|et|y|e|en|i|&)';
+/** "Lucía Romero (CEO) y …": a role in parentheses does not end a list of names. */
+const roleInParentheses = '(?:\\s*\\([^()]{1,40}\\))?';
 /** Between two names of one list: "Ana Ruiz y Pablo Gil", "A, B e C". */
-const coordinated = new RegExp(`^(?:\\s*,\\s*|\\s+${and}\\s+|\\s*,\\s+${and}\\s+)$`, 'iu');
+const coordinated = new RegExp(`^${roleInParentheses}(?:\\s*,\\s*|\\s+${and}\\s+|\\s*,\\s+${and}\\s+)$`, 'iu');
 /** Words that put a noun, not a name, before a capitalised word: "an ihrer Stuttgarter Gemeinschaftsschule", "den Brüdern Ole". */
 const determinerBefore =
   /(?:^|\s)(?:the|our|their|der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines|ihre[rmns]?|seine[rmns]?|unsere[rmns]?|diese[rmns]?|het|een|le|les|une|il|lo|gli|el|los|las|una)\s+$/iu;
 /** Capitalised at the start of a clause, not a name: "Als Jana Krüger …", "Quando Marco Rossi …", "Toen Sanne …". */
 const leadingWord = wholeWords(
   "when|after|since|with|by|in|our|we|today|together|als|nachdem|seit|mit|von|im|heute|gemeinsam|zusammen|wir|unser\\w*|damals|quand|lorsque|depuis|avec|par|en|nous|notre|aujourd'hui|ensemble|cuando|desde|con|por|nuestr\\w+|hoy|juntos|quando|dal|da|nel|noi|oggi|insieme|toen|sinds|met|door|wij|onze|samen|het|com|em|nós|noss\\w+|hoje",
+);
+/** "Die Gründer Jana Krüger", "Siamo Marco Rossi", "Somos Lucía …": an article or "we are" before a name. */
+const articleOrCopula = wholeWords(
+  'the|der|die|das|le|la|les|el|los|las|il|lo|gli|de|het|os|as|we are|wir sind|sind|nous sommes|sommes|somos|estamos|soy|siamo|sono|wij zijn|zijn|são|sou',
 );
 /** What a company name ends with: not a person. */
 const companyWord =
@@ -178,9 +184,11 @@ function foundedElsewhere(title: string, product: string): boolean {
   return !!founder && ofAfterFounder.test(rest) && !rest.toLowerCase().includes(product);
 }
 
-/** A role in parentheses right after the name, or in apposition ("Grace Liu, our CEO,", "Ana Ruiz, nuestra CTO,", "Tim Berger, CTO,"). */
-const roleAfter =
-  /^\s*(?:\(([^()]{2,40})\)|,\s+(?:our|notre|nos|unser\w*|nuestr[oa]s?|noss[oa]s?|il nostro|la nostra|onze)\s+([^,.;]{2,40}?)(?=[,.;])|,\s+(C[EFOPT]O)(?=[,.;]))/u;
+/** A role in parentheses right after the name, or in apposition ("Grace Liu, our CEO,", "Ana Ruiz, nuestra CTO,", "Tim Berger, CTO,", "Lucía Romero, cofundadora y CEO,"). */
+const roleAfter = new RegExp(
+  `^\\s*(?:\\(([^()]{2,40})\\)|,\\s+(?:our|notre|nos|unser\\w*|nuestr[oa]s?|noss[oa]s?|il nostro|la nostra|onze)\\s+([^,.;]{2,40}?)(?=[,.;])|,\\s+(C[EFOPT]O|(?:${founderWords})[^,.;()]{0,30}?)(?=[,.;]))`,
+  'iu',
+);
 /** "founder of Acme", "fundador da agência Pampa Digital": the name that follows is the company, not a person. */
 const ofAfterFounder = /^\s*(?:(?:of|von|der|des|de|du|di|da|do|del|della|van)\s|[dl]'|dell')/iu;
 /** A comma before a subordinate or relative clause, or a semicolon: where a clause ends. */
@@ -208,6 +216,7 @@ interface Candidate {
 /** A capitalised word before a name that is not part of it: a clause's first word, the product, a role. */
 const notOfName = (word: string, product: string) =>
   leadingWord.test(word) ||
+  articleOrCopula.test(word) ||
   word.toLowerCase() === product ||
   founderTitle.test(word) ||
   otherRole.test(word) ||
@@ -258,7 +267,8 @@ function proseFoundersOf(page: CrawledPage): Founder[] {
     if (block.tag !== 'p' && block.tag !== 'li') continue;
     for (const sentence of block.text.split(sentenceEnd)) {
       if (!foundingWord.test(sentence)) continue;
-      const clauseStarts = [0, ...matchesOf(sentence, clauseBreak).map((m) => m.end)];
+      const breaks = matchesOf(sentence, clauseBreak);
+      const clauseStarts = [0, ...breaks.map((m) => m.end)];
       const clauseEnd = (at: number) => clauseStarts.find((c) => c > at) ?? sentence.length + 1;
       const names = namesIn(sentence, product, clauseStarts);
       names.forEach(({ name, start, end }, i) => {
@@ -267,9 +277,11 @@ function proseFoundersOf(page: CrawledPage): Founder[] {
         // A relative clause right after the name, or after the names it is listed with, speaks about them.
         let last = i;
         while (names[last + 1] && coordinated.test(sentence.slice(names[last].end, names[last + 1].start))) last++;
-        const relative = /^[\s,]*$/.test(sentence.slice(names[last].end, to)) ? clauseEnd(to) : to;
-        const clause = sentence.slice(from, relative);
-        if (!looksLikePerson(name, product) || !foundingRoleNear(clause, start - from, end - from, product)) return;
+        const relative = new RegExp(`^${roleInParentheses}[\\s,]*$`, 'u').test(sentence.slice(names[last].end, to))
+          ? clauseEnd(to)
+          : to;
+        const { clause, offset } = outsideClosedClause(sentence, breaks, from, start, relative);
+        if (!looksLikePerson(name, product) || !foundingRoleNear(clause, start - offset, end - offset, product)) return;
         const role = roleAfter.exec(sentence.slice(end));
         const title = role ? (role[1] ?? role[2] ?? role[3]).trim() : undefined;
         found.push({ name, ...(title ? { title } : {}), url: page.url });
@@ -277,6 +289,27 @@ function proseFoundersOf(page: CrawledPage): Founder[] {
     }
   }
   return found;
+}
+
+/**
+ * The clause a name stands in, where a relative clause before it closed with a comma ("In de raad
+ * van advies zitten Henk Blom, die zelf drie bedrijven oprichtte, en Ellen Vos"): the name belongs
+ * to the clause around the relative one, which speaks about someone else.
+ */
+function outsideClosedClause(
+  sentence: string,
+  breaks: { start: number; end: number; text: string }[],
+  from: number,
+  start: number,
+  to: number,
+): { clause: string; offset: number } {
+  const opened = breaks.find((b) => b.end === from && b.text.startsWith(','));
+  const closed = opened ? sentence.slice(from, start).lastIndexOf(',') : -1;
+  if (!opened || closed < 0) return { clause: sentence.slice(from, to), offset: from };
+  const outer = [0, ...breaks.map((b) => b.end)].filter((c) => c <= opened.start).at(-1) ?? 0;
+  const head = sentence.slice(outer, opened.start);
+  const tail = from + closed + 1;
+  return { clause: head + sentence.slice(tail, to), offset: tail - head.length };
 }
 
 /** Where each match of `pattern` starts and ends in `text`. */

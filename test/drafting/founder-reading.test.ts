@@ -101,6 +101,31 @@ it.each([
   ['Los fundadores de Goteo, Ana Ruiz y Pablo Gil, se conocieron en Sevilla.', 'goteo', ['Ana Ruiz', 'Pablo Gil']],
   ['The founders of Acme, Jane Doe and John Roe, met at school.', 'acme', ['Jane Doe', 'John Roe']],
   ['Detrás de Goteo están Ana Ruiz y Pablo Gil, que la fundaron en 2019.', 'goteo', ['Ana Ruiz', 'Pablo Gil']],
+  ['Die Gründer Jana Krüger und Tim Berger kennen sich aus dem Studium.', 'feldweg', ['Jana Krüger', 'Tim Berger']],
+  ['Siamo Marco Rossi e Giulia Bianchi e nel 2019 abbiamo fondato Bottega.', 'bottega', ['Marco Rossi', 'Giulia Bianchi']],
+  ['Somos Lucía Romero y Andrés Vidal, los fundadores de Pagalo.', 'pagalo', ['Lucía Romero', 'Andrés Vidal']],
+  ['Sanne de Vries en Bram Jansen richtten Grootboek in 2019 op.', 'grootboek', ['Sanne de Vries', 'Bram Jansen']],
+  [
+    'La idea surgió en 2019, cuando Lucía Romero y Andrés Vidal decidieron fundar Pagalo.',
+    'pagalo',
+    ['Lucía Romero', 'Andrés Vidal'],
+  ],
+  ["Bottega nasce nel 2019 da un'idea di Marco Rossi e Giulia Bianchi.", 'bottega', ['Marco Rossi', 'Giulia Bianchi']],
+  ['A Escola nasceu em 2019 pelas mãos de Inês Carvalho e Rui Matos.', 'escola', ['Inês Carvalho', 'Rui Matos']],
+  [
+    'Detrás de Pagalo estamos Lucía Romero (CEO) y Andrés Vidal (CTO), que fundamos la empresa en 2019.',
+    'pagalo',
+    ['Lucía Romero', 'Andrés Vidal'],
+  ],
+  ['In de raad van advies zitten Henk Blom, die zelf drie bedrijven oprichtte, en Ellen Vos.', 'grootboek', []],
 ])('%s', (text, site, founders) => {
   expect(foundersOf([aboutPage(site, text)]).map((f) => f.name)).toEqual(founders);
+});
+
+it('takes a founder title written in apposition after the name', () => {
+  const text = 'Lucía Romero, cofundadora y CEO, y Andrés Vidal, cofundador y CTO, fundaron Pagalo en 2019.';
+  expect(foundersOf([aboutPage('pagalo', text)]).map((f) => [f.name, f.title])).toEqual([
+    ['Lucía Romero', 'cofundadora y CEO'],
+    ['Andrés Vidal', 'cofundador y CTO'],
+  ]);
 });
