@@ -1,6 +1,15 @@
 import type { CrawledPage } from '../crawl/types.js';
 import type { ProposedValue } from '../domain/evidence.js';
-import { birthWords, clauseOpeners, foundingNouns, foundingWords, weWords, wholeWords } from './language-words.js';
+import {
+  beginningWords,
+  birthWords,
+  clauseOpeners,
+  foundingNouns,
+  foundingWords,
+  storyWords,
+  weWords,
+  wholeWords,
+} from './language-words.js';
 import { escapeRegExp, ownBlocks } from './page-reading.js';
 
 /**
@@ -9,18 +18,26 @@ import { escapeRegExp, ownBlocks } from './page-reading.js';
  * 2019") or after it ("wurde 2016 von … gegründet", "in 2019 opgericht"), in one clause. The
  * sentence must be about this company: it names the product, speaks as "we" ("Fundamos o Disparo em
  * 2019"), or opens with the founding words ("In 2018 opgericht door …", "Fondée en 2020 par …").
- * A year further than a short phrase from the founding word is someone else's. Else a footer's
- * "seit 2018".
+ * A year further than a short phrase from the founding word is someone else's. Else a beginning
+ * told as this company's story ("Tutto è iniziato nel 2019"), else a footer's "seit 2018".
  */
 const founding = wholeWords(`${foundingWords}|${foundingNouns}`);
 const born = wholeWords(birthWords);
 const we = wholeWords(weWords);
+const began = wholeWords(beginningWords);
+const story = wholeWords(storyWords);
+/** A beginning told in the first person plural: "nous avons commencé", "siamo partiti", "começámos". */
+const ourBeginning = wholeWords(
+  'we|wir haben|wij zijn|avons|nacimos|arrancamos|empezamos|comenzamos|siamo|abbiamo|começámos|começamos|arrancámos|nascemos',
+);
 const yearPattern = /(?<![\p{N}])(?:1[89]\d{2}|20\d{2})(?![\p{N}])/gu;
 const maxGap = 60;
 const clauseBreak = new RegExp(`,\\s+(?=(?:${clauseOpeners})(?![\\p{L}]))|;\\s+`, 'iu');
-/** "Founded in 2019, …", "In 2018 opgericht door …", "Gegründet 2016 in Hamburg", "Gründung: 2019". */
+/** "Year of …" before a founding noun: "Año de fundación: 2019", "Anno di fondazione", "Ano de fundação". */
+const yearOf = '(?:year of|année de|año de|anno di|ano de|jaar van)';
+/** "Founded in 2019, …", "In 2018 opgericht door …", "Gegründet 2016 in Hamburg", "Gründung: 2019", "Año de fundación: 2019". */
 const opening = new RegExp(
-  `^\\s*(?:(?:in|im jahr|im|en|nel|em|no ano de)\\s+(?:1[89]|20)\\d{2},?\\s+)?(?:${foundingWords}|${foundingNouns})(?![\\p{L}])`,
+  `^\\s*(?:(?:in|im jahr|im|en|nel|em|no ano de)\\s+(?:1[89]|20)\\d{2},?\\s+|${yearOf}\\s+)?(?:${foundingWords}|${foundingNouns})(?![\\p{L}])`,
   'iu',
 );
 
@@ -28,7 +45,10 @@ function sentencesOf(text: string): string[] {
   return text.split(/(?<=[.!?])\s+(?=\p{Lu})/u);
 }
 
-/** The year nearest a founding word of the clause, if it is close enough. */
+/**
+ * The year nearest a founding word of the clause, if it is close enough; a year a comma parts from
+ * the word only when none is on its side ("Die Idee entstand 2018, gegründet haben wir 2019").
+ */
 function yearNear(clause: string, words: RegExp): string | null {
   let best: { year: string; gap: number } | null = null;
   for (const word of clause.matchAll(new RegExp(words.source, 'giu'))) {
@@ -36,8 +56,9 @@ function yearNear(clause: string, words: RegExp): string | null {
     const to = from + word[0].length;
     for (const year of clause.matchAll(yearPattern)) {
       const at = year.index ?? 0;
-      const gap = at >= to ? at - to : from - (at + year[0].length);
-      if (gap >= 0 && gap <= maxGap && (!best || gap < best.gap)) best = { year: year[0], gap };
+      const between = at >= to ? clause.slice(to, at) : clause.slice(at + year[0].length, from);
+      const gap = between.length + (between.includes(',') ? maxGap : 0);
+      if (between.length <= maxGap && (!best || gap < best.gap)) best = { year: year[0], gap };
     }
   }
   return best?.year ?? null;
@@ -61,21 +82,36 @@ function sinceYearOf(pages: CrawledPage[]): ProposedValue | null {
 }
 
 export function foundedYearOf(pages: CrawledPage[], name: string | undefined): ProposedValue | null {
-  return fromSentence(pages, name) ?? sinceYearOf(pages);
+  return fromSentence(pages, name, foundingClause) ?? fromSentence(pages, name, beginningClause) ?? sinceYearOf(pages);
 }
 
-function fromSentence(pages: CrawledPage[], name: string | undefined): ProposedValue | null {
+/** A founding word, or a birth of the named product, near a year; the sentence about this company. */
+function foundingClause(clause: string, sentence: string, named: boolean): string | null {
+  // "X est née en 2020": a birth is the company's only when it is named.
+  const year = yearNear(clause, founding) ?? (named ? yearNear(clause, born) : null);
+  return year && (named || we.test(sentence) || opening.test(clause)) ? year : null;
+}
+
+/** "Tutto è iniziato nel 2019", "Nacimos en 2019", "Rechenwerk startete 2019": this company's story. */
+function beginningClause(clause: string, sentence: string, named: boolean): string | null {
+  const year = yearNear(clause, began);
+  // Not any sentence with "we": "Unsere Zusammenarbeit mit X begann 2017" is another story.
+  return year && (named || story.test(clause) || ourBeginning.test(clause)) ? year : null;
+}
+
+function fromSentence(
+  pages: CrawledPage[],
+  name: string | undefined,
+  yearOfClause: (clause: string, sentence: string, named: boolean) => string | null,
+): ProposedValue | null {
   const product = name ? new RegExp(`(?<![\\p{L}])${escapeRegExp(name)}(?![\\p{L}])`, 'iu') : null;
   for (const page of pages) {
     for (const block of ownBlocks(page)) {
       for (const sentence of sentencesOf(block.text)) {
         const named = product?.test(sentence) ?? false;
         for (const clause of sentence.split(clauseBreak)) {
-          // "X est née en 2020": a birth is the company's only when it is named.
-          const year = yearNear(clause, founding) ?? (named ? yearNear(clause, born) : null);
-          if (year && (named || we.test(sentence) || opening.test(clause))) {
-            return { value: year, evidence: [{ quote: block.text, url: page.url }] };
-          }
+          const year = yearOfClause(clause, sentence, named);
+          if (year) return { value: year, evidence: [{ quote: block.text, url: page.url }] };
         }
       }
     }

@@ -60,6 +60,24 @@ export const foundingWords = [
   'begonnen',
 ].join('|');
 
+/**
+ * A company's beginning told as a story ("Tutto è iniziato nel 2019", "a vu le jour en 2019",
+ * "Começámos em 2019"): weaker than a founding word, read only where no sentence has one.
+ */
+export const beginningWords = [
+  'began|begun|got started',
+  'angefangen|begann(?:en)?|startete(?:n)?|gestartet|an den start gegangen',
+  'a vu le jour|(?:a|ont|avons) (?:commencé|démarré|débuté)|a démarré',
+  'arranc(?:ó|amos|aron)|empez(?:ó|amos|aron)|comenz(?:ó|amos|aron)|nacimos',
+  '(?:è|sono|siamo) (?:iniziat[oaie]|partit[oaie]|nat[ei])|(?:abbiamo|ha) (?:iniziato|cominciato)',
+  'begon(?:nen)?|gestart|startte(?:n)?|ontstond|ontstaan',
+  'come[çc](?:ou|ámos|amos|aram)|arranc(?:ou|ámos|amos)|nascemos',
+].join('|');
+
+/** The company's own story a beginning belongs to: "it all", "alles", "l'aventure", "todo", "tutto", "het begon", "tudo". */
+export const storyWords =
+  "it all|everything|our story|alles|unsere geschichte|l'aventure|notre histoire|tout|todo|nuestra historia|tutto|la nostra storia|het begon|ons verhaal|tudo|a nossa história";
+
 /** A company's birth ("X est née en 2020", "nació en 2018"): a founding year only when the product is its subject. */
 export const birthWords = 'née?|nata|nato|nació|nasceu|geboren|ontstaan|entstanden|est apparue?|vio la luz';
 
