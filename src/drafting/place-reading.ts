@@ -22,7 +22,7 @@ const addressPages =
   /contact|kontakt|contato|contatt|about|company|imprint|impressum|legal|mentions|colofon|juridisch|termos|team|a-propos|ueber-uns|sobre|nosotros|quienes|chi-siamo|over-ons|(?:^|\/)over(?:\/|$)|quem-somos/;
 
 export function placeOf(entities: Located<Record<string, unknown>>[], pages: CrawledPage[]): Place {
-  return fromJsonLd(entities) ?? fromAddress(pages) ?? fromSentence(pages) ?? fromPostcode(pages) ?? none;
+  return fromJsonLd(entities) ?? fromAddress(pages) ?? fromSentence(pages) ?? fromPostcode(pages) ?? fromSeat(pages) ?? none;
 }
 
 function fromJsonLd(entities: Located<Record<string, unknown>>[]): Place | null {
@@ -211,6 +211,29 @@ function fromSentence(pages: CrawledPage[]): Place | null {
         const evidence = [{ quote: block.text, url: page.url }];
         return { country: { value: code, evidence }, city: { value: match[1], evidence } };
       }
+    }
+  }
+  return null;
+}
+
+/** Where a company says it sits, in the seven languages: "based in", "mit Sitz in", "basée à", "con sede en", "gevestigd in". */
+const seatWords =
+  /(?:based|headquartered|located) in|(?:mit )?sitz in|ansässig in|(?:basée?|installée?|implantée?) à|siège (?:social )?à|con sede (?:en|a|in)|ha sede a|sediad[oa] em|com sede em|baseada em|gevestigd (?:in|te)/iu;
+const placeAfter = new RegExp(`(?:${seatWords.source})\\s+(\\p{Lu}[\\p{L}'-]+(?:\\s\\p{Lu}[\\p{L}'-]+)?)`, 'iu');
+
+/**
+ * A city named in a sentence about where the company sits ("Wir sind ein Team mit Sitz in Leipzig"),
+ * when the gazetteer knows it; its country only where the site names or marks it.
+ */
+function fromSeat(pages: CrawledPage[]): Place | null {
+  for (const page of pages) {
+    for (const block of ownBlocks(page)) {
+      const city = placeAfter.exec(block.text)?.[1];
+      if (!city || !isCity(city)) continue;
+      return {
+        country: countryNamed(city, pages) ?? countryMarked(city, addressPagesOf(pages)),
+        city: { value: city, evidence: [{ quote: block.text, url: page.url }] },
+      };
     }
   }
   return null;
