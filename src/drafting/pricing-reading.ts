@@ -41,6 +41,9 @@ const namedPlan = /^\p{Lu}[\p{L} ]{1,24}\s?:\s/u;
 const customPrice =
   /\bcustom\b|\bcontact (?:us|sales)\b|\btalk to us\b|\bquote\b|\bon request\b|individuell|auf anfrage|sur devis|sur demande|a medida|presupuesto|bajo consulta|a consultar|su richiesta|su preventivo|op aanvraag|offerte|sob consulta/iu;
 const openSource = /\bopen[- ]source\b/i;
+/** "Les vendeurs paient 5 % de commission": a share of each sale is a price, whoever else uses it for free. */
+const commission =
+  /\d+(?:[.,]\d+)?\s?%[^.;]{0,20}?(?:commission|provision|comisión|commissione|commissie|comissão|fee|gebühr)|(?:commission|provision|comisión|commissione|commissie|comissão|fee|gebühr)[^.;\d]{0,20}\d+(?:[.,]\d+)?\s?%/iu;
 
 interface PriceLine {
   text: string;
@@ -64,11 +67,12 @@ function numberOf(figure: string): number {
 
 function lineOf(text: string, context: string, quotes: Evidence[]): PriceLine {
   const amounts = amountsIn(text);
+  const charged = commission.test(text);
   return {
     text,
     quotes,
-    free: amounts.includes(0) || (freePlan.test(text) && !trial.test(text)),
-    paid: amounts.some((a) => a > 0),
+    free: !charged && (amounts.includes(0) || (freePlan.test(text) && !trial.test(text))),
+    paid: charged || amounts.some((a) => a > 0),
     recurring: recurring.test(`${text} ${context}`),
   };
 }

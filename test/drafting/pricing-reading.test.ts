@@ -1,0 +1,33 @@
+import type { CrawledPage } from '../../src/crawl/types.js';
+import { pricingOf } from '../../src/drafting/pricing-reading.js';
+
+/** Pricing pages in the formats of docs/corpus-brief.md (none is copied from a corpus site). */
+const page = (path: string, lines: string[]): CrawledPage => ({
+  url: `http://site.test/${path}`,
+  status: 200,
+  renderedWithBrowser: false,
+  title: null,
+  description: null,
+  meta: {},
+  jsonLd: [],
+  links: [],
+  socials: {},
+  emails: [],
+  media: [],
+  logoUrl: null,
+  text: lines.join('\n'),
+  blocks: lines.map((text) => ({ tag: 'p', text })),
+});
+const modelOf = (lines: string[]) => pricingOf([page('', ['Home']), page('preise', lines)]).model?.value ?? null;
+
+it.each([
+  [['Basis: 12 € / Monat zzgl. MwSt.', '30 Tage kostenlos testen'], 'subscription'],
+  [['Découverte : Gratuit', 'Pro : 19 € HT/mois'], 'freemium'],
+  [['Pro: € 19,- per maand excl. btw', '30 dagen gratis proberen'], 'subscription'],
+  [['Grátis: R$ 0', 'Profissional: R$ 79/mês'], 'freemium'],
+  [['Lizenz: 1.290 € einmalig'], 'paid'],
+  [['Gratuit pour les acheteurs. Les vendeurs paient 5 % de commission par vente.'], 'paid'],
+  [['Gratis für Käufer; Verkäufer zahlen eine Provision von 4 % pro Verkauf.'], 'paid'],
+])('%j', (lines, model) => {
+  expect(modelOf(lines)).toBe(model);
+});
