@@ -6,6 +6,7 @@ import {
   clauseOpeners,
   foundingNouns,
   foundingWords,
+  otherRoleWords,
   storyWords,
   weWords,
   wholeWords,
@@ -24,6 +25,9 @@ import { escapeRegExp, ownBlocks } from './page-reading.js';
 const founding = wholeWords(`${foundingWords}|${foundingNouns}`);
 const born = wholeWords(birthWords);
 const we = wholeWords(weWords);
+/** A customer, advisor or investor named before a founding word makes it theirs: "Onze klant X werd in 1998 opgericht". */
+const otherRole = wholeWords(otherRoleWords);
+const articles = 'The|Der|Die|Das|Ein|Eine|Le|La|Les|El|Los|Las|Il|Lo|Gli|De|Het|Een|O|A|Os|As|Un|Una|Uno';
 const began = wholeWords(beginningWords);
 const story = wholeWords(storyWords);
 /** A beginning told in the first person plural: "nous avons commencé", "siamo partiti", "começámos". */
@@ -86,14 +90,40 @@ export function foundedYearOf(pages: CrawledPage[], name: string | undefined): P
 }
 
 /** A founding word, or a birth of the named product, near a year; the sentence about this company. */
-function foundingClause(clause: string, sentence: string, named: boolean): string | null {
+function foundingClause(clause: string, sentence: string, named: boolean, product: RegExp | null): string | null {
   // "X est née en 2020": a birth is the company's only when it is named.
   const year = yearNear(clause, founding) ?? (named ? yearNear(clause, born) : null);
-  return year && (named || we.test(sentence) || opening.test(clause)) ? year : null;
+  if (!year || !(named || we.test(sentence) || opening.test(clause))) return null;
+  const head = sentence.slice(0, sentence.indexOf(clause));
+  const before = head + clause.slice(0, Math.max(0, clause.search(founding)));
+  // "Sanne de Vries, die in 2014 Boekhoudbaas oprichtte": a relative clause about a person founding another company.
+  const relative = besideName.test(head) && namesAnother(clause.split(',')[0], product);
+  return otherRole.test(before) || besideName.test(before) || relative ? null : year;
 }
 
+/** Words after which a capitalised word is a common noun or a place, not another company: "das Unternehmen", "in Leipzig". */
+const beforeNoun = new RegExp(
+  `^(?:${articles}|den|dem|des|einen|einer|seine?|ihre?|unser\\w*|our|their|its|in|im|à|a|en|em|te|nel|no|na|at|bij|aus|uit)$`,
+  'iu',
+);
+
+/** Whether a clause names a company other than the product: a capitalised word after neither an article nor a preposition. */
+function namesAnother(clause: string, product: RegExp | null): boolean {
+  const words = clause.trim().split(/\s+/);
+  return words.some((word, i) => i > 0 && /^\p{Lu}/u.test(word) && !beforeNoun.test(words[i - 1]) && !product?.test(word));
+}
+
+/**
+ * A founding phrase or relative clause right after someone else's name speaks about them: "Bakkerij
+ * Jansen, opgericht in 1952, gebruikt …", "Sanne de Vries, die in 2014 Boekhoudbaas oprichtte, …".
+ */
+const besideName = new RegExp(
+  `(?<![\\p{L}])(?!(?:${articles})\\s)\\p{Lu}[\\p{L}.&'-]*(?:\\s+(?:(?:de|van|der|den|da|di|del|von|le|la)\\s+)*\\p{Lu}[\\p{L}.&'-]*)+,\\s*$`,
+  'u',
+);
+
 /** "Tutto è iniziato nel 2019", "Nacimos en 2019", "Rechenwerk startete 2019": this company's story. */
-function beginningClause(clause: string, sentence: string, named: boolean): string | null {
+function beginningClause(clause: string, _sentence: string, named: boolean): string | null {
   const year = yearNear(clause, began);
   // Not any sentence with "we": "Unsere Zusammenarbeit mit X begann 2017" is another story.
   return year && (named || story.test(clause) || ourBeginning.test(clause)) ? year : null;
@@ -102,7 +132,7 @@ function beginningClause(clause: string, sentence: string, named: boolean): stri
 function fromSentence(
   pages: CrawledPage[],
   name: string | undefined,
-  yearOfClause: (clause: string, sentence: string, named: boolean) => string | null,
+  yearOfClause: (clause: string, sentence: string, named: boolean, product: RegExp | null) => string | null,
 ): ProposedValue | null {
   const product = name ? new RegExp(`(?<![\\p{L}])${escapeRegExp(name)}(?![\\p{L}])`, 'iu') : null;
   for (const page of pages) {
@@ -110,7 +140,7 @@ function fromSentence(
       for (const sentence of sentencesOf(block.text)) {
         const named = product?.test(sentence) ?? false;
         for (const clause of sentence.split(clauseBreak)) {
-          const year = yearOfClause(clause, sentence, named);
+          const year = yearOfClause(clause, sentence, named, product);
           if (year) return { value: year, evidence: [{ quote: block.text, url: page.url }] };
         }
       }

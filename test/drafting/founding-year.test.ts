@@ -69,6 +69,11 @@ it.each([
   ['Unsere Zusammenarbeit mit der Bäckerei Müller begann 2017.', 'Feldweg', null],
   ['Marco ha iniziato a programmare nel 2005.', 'Bottega', null],
   ['Lucía empezó a trabajar en 2012 en una gestoría.', 'Pagalo', null],
+  ['Bakkerij Jansen, opgericht in 1952, gebruikt Grootboek sinds 2020.', 'Grootboek', null],
+  ['Onze klant Bouwbedrijf De Vries werd in 1998 opgericht en gebruikt ons sinds 2021.', 'Grootboek', null],
+  ['Onze adviseur Peter Bakker richtte in 2010 Exact op.', 'Grootboek', null],
+  ['Sanne de Vries, die eerder in 2014 Boekhoudbaas oprichtte, begon Grootboek in 2019.', 'Grootboek', '2019'],
+  ['Hinter Feldweg stehen Jana Krüger und Tim Berger, die das Unternehmen 2019 in Leipzig gegründet haben.', 'Feldweg', '2019'],
   ['Feldweg GmbH · seit 2018 · Leipzig', 'Feldweg', '2018'],
   ['Seit 2015 in der Logistikbranche zu Hause.', 'Feldweg', null],
 ])('%s', (text, product, year) => {
