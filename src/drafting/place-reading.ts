@@ -141,7 +141,12 @@ const addressPagesOf = (pages: CrawledPage[]) => [pages[0], ...pagesAt(pages, ad
 /** A legal notice names the hosting provider with its own address. */
 const hostingWord =
   /h[ée]bergeur|h[ée]bergement|h[ée]berg[ée] (?:par|chez)|\bhosting\b|\bhosted (?:by|at|with)\b|\bhost(?:ing)? provider\b|gehostet|webhosting|alojamiento|alojad[oa] (?:por|en)|hospedagem|hospedad[oa] (?:por|em)|hosting(?:provider|partij)/iu;
-const hostedNear = (lines: string[], i: number) => lines.slice(Math.max(0, i - 3), i + 1).some((l) => hostingWord.test(l));
+/** A colophon credits the designer, photographer or builder of the site, with their own address. */
+const creditWord =
+  /^(?:ontwerp|design|webdesign|fotografie|foto's|fotos|photos?|illustraties|illustrations?|teksten|tekst|texte|textes|ontwikkeling|development|realisatie|réalisation|conception|gestaltung|umsetzung|diseño|desarrollo|fotografía|progettazione|realizzazione|sviluppo|crédits?|credits?)(?:\s+(?:en|und|et|y|e|&|and)\s+\p{L}+)?\s*(?::|door\b|by\b|von\b|par\b|por\b|da\b)|\b(?:website|webseite|site web|sitio web|sito web|site) (?:gemaakt |gebouwd |réalisé |realizzato |desarrollado |desenvolvido )?(?:door|by|von|par|por|da|de)\b/iu;
+/** Another business's address: the hosting provider's in a legal notice, the designer's in a colophon. */
+const hostedNear = (lines: string[], i: number) =>
+  lines.slice(Math.max(0, i - 3), i + 1).some((l) => hostingWord.test(l) || creditWord.test(l));
 
 /**
  * An address that names no country ("Via Venezia 59, 35131 Padova", "9712 HL Groningen"): the city

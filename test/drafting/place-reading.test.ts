@@ -39,6 +39,8 @@ it.each([
   ],
   ['contatti', ['Via Venezia 59, 35131 Padova', 'Tel. +39 049 123 4567'], 'Padova', 'IT'],
   ['impressum', ['Uhrwerk GmbH, Karl-Liebknecht-Straße 12, 04107 Leipzig'], 'Leipzig', null],
+  ['colofon', ['Ontwerp en bouw: Studio Noord', 'Westerkade 4', '8011 AB Zwolle', 'KvK 87654321'], null, null],
+  ['impressum', ['Webdesign von Pixelhaus GmbH, Hafenstraße 3, 20359 Hamburg'], null, null],
   ['ueber-uns', ['Wir sind ein Team von zwölf Leuten mit Sitz in Leipzig.'], 'Leipzig', null],
   ['chi-siamo', ['Siamo una startup con sede a Torino.'], 'Torino', null],
   ['over-ons', ['Grootboek is gevestigd in Utrecht.'], 'Utrecht', null],
