@@ -41,6 +41,9 @@ const namedPlan = /^\p{Lu}[\p{L} ]{1,24}\s?:\s/u;
 const customPrice =
   /\bcustom\b|\bcontact (?:us|sales)\b|\btalk to us\b|\bquote\b|\bon request\b|individuell|auf anfrage|sur devis|sur demande|a medida|presupuesto|bajo consulta|a consultar|su richiesta|su preventivo|op aanvraag|offerte|sob consulta/iu;
 const openSource = /\bopen[- ]source\b/i;
+/** "Gratis voor kopers": a marketplace free to those who buy charges those who sell, so it has no free plan. */
+const forBuyers =
+  /(?:free|gratis|gratuit[eo]?|kostenlos|grátis)\s+(?:for|voor|für|pour|para|per)\s+(?:les |los |os |die |i |de )?(?:buyers|shoppers|visitors|kopers|bezoekers|käufer\p{L}*|besucher\p{L}*|acheteurs|visiteurs|compradores|visitantes|acquirenti|visitatori)/iu;
 /** "Les vendeurs paient 5 % de commission": a share of each sale is a price, whoever else uses it for free. */
 const commission =
   /\d+(?:[.,]\d+)?\s?%[^.;]{0,20}?(?:commission|provision|comisión|commissione|commissie|comissão|fee|gebühr)|(?:commission|provision|comisión|commissione|commissie|comissão|fee|gebühr)[^.;\d]{0,20}\d+(?:[.,]\d+)?\s?%/iu;
@@ -67,7 +70,7 @@ function numberOf(figure: string): number {
 
 function lineOf(text: string, context: string, quotes: Evidence[]): PriceLine {
   const amounts = amountsIn(text);
-  const charged = commission.test(text);
+  const charged = commission.test(text) || forBuyers.test(text);
   return {
     text,
     quotes,

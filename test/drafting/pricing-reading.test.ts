@@ -28,6 +28,7 @@ it.each([
   [['Lizenz: 1.290 € einmalig'], 'paid'],
   [['Gratuit pour les acheteurs. Les vendeurs paient 5 % de commission par vente.'], 'paid'],
   [['Gratis für Käufer; Verkäufer zahlen eine Provision von 4 % pro Verkauf.'], 'paid'],
+  [['Gratis voor kopers.', 'Verkopers: € 2 per verkochte fiets'], 'paid'],
 ])('%j', (lines, model) => {
   expect(modelOf(lines)).toBe(model);
 });
