@@ -18,22 +18,28 @@ const amount = new RegExp(
   `(?:(?:${symbol}|(?<![\\p{L}])(?:${code}))\\s?(${figure})|(?<![\\d.,])(${figure})\\s?(?:${symbol}|(?:${code})(?![\\p{L}])))`,
   'gu',
 );
-/** Paid again and again: per month, pro Monat, par an, al mes, al mese, per maand, por mês, pro Schuljahr, mensuel... */
+/** Paid again and again: per month, pro Monat, par an, al mes, al mese, per maand, por mês, pro Schuljahr, mensuel, /mnd, mtl., p.m.... */
 const recurring = new RegExp(
-  `(?<![\\p{L}])(?:months?|year|yr|mois|année|monat|monate|(?:schul)?jahr|mes|mese|anno|maand|jaar|mês|año|ano|monthly|annual(?:ly)?|yearly|monatlich\\p{L}*|jährlich\\p{L}*|mensuel\\p{L}*|annuel\\p{L}*|mensual\\p{L}*|anual\\p{L}*|mensil\\p{L}*|annual\\p{L}*|maandelijks\\p{L}*|jaarlijks\\p{L}*|mensal\\p{L}*)(?![\\p{L}])|/\\s?(?:mo|yr|an|m)\\b|\\b(?:per|par|pro) (?:an|user|seat|mo)\\b`,
+  `(?<![\\p{L}])(?:months?|year|yr|mois|année|monat|monate|(?:schul)?jahr|mes|mese|anno|maand|(?:school)?jaar|mês|año|ano|monthly|annual(?:ly)?|yearly|monatlich\\p{L}*|jährlich\\p{L}*|mensuel\\p{L}*|annuel\\p{L}*|mensual\\p{L}*|anual\\p{L}*|mensil\\p{L}*|annual\\p{L}*|maandelijks\\p{L}*|jaarlijks\\p{L}*|mensal\\p{L}*|mnd|mtl|monatl|mon|jr)(?![\\p{L}])|(?<![\\p{L}])p\\.\\s?m\\.|(?<![\\p{L}])p\\.\\s?M\\.|/\\s?(?:mo|yr|an|m)\\b|\\b(?:per|par|pro) (?:an|user|seat|mo)\\b`,
   'iu',
 );
 const freeWord = /free|gratuit[eo]?s?|gratuita|gratis|grátis|kostenlos|kostenfrei|umsonst/iu;
+/**
+ * What follows "free" when it is the price of a plan ("Free for teachers", "Gratis tot 500 abonnees",
+ * "Free forever"), not an extra included in a paid one ("Gratis support", "Kostenlose Updates").
+ */
+const freeFor =
+  '(?:for|voor|für|pour|para|per|tot|bis|até|fino|hasta|jusqu|up to|forever|voor altijd|für immer|pour toujours|para siempre|per sempre|para sempre|plan|pakket|paket|tarif|plano|piano)';
 /** "Free for teachers", "Básico: gratis, ...", "Tot 500 abonnees: gratis", "Dockyard is free while in beta": a plan at no cost. */
 const freePlan = new RegExp(
-  `^(?:[^:]{1,40}:\\s*)?(?:${freeWord.source})(?![\\p{L}])|\\bis (?:\\p{L}+ )?(?:${freeWord.source})\\b|\\b(?:free|gratis) (?:plan|forever)\\b`,
+  `^(?:[^:]{1,40}:\\s*)?(?:${freeWord.source})(?![\\p{L}])(?=\\s*(?:$|[,.;:!()\u2013\u2014-]|\\d|${freeFor})(?![\\p{L}]))|\\bis (?:\\p{L}+ )?(?:${freeWord.source})\\b|\\b(?:free|gratis) (?:plan|forever)\\b`,
   'iu',
 );
-/** A free trial, in the seven languages: "30 Tage kostenlos testen", "Les 7 premiers jours sont offerts", "Prova gratuita di 21 giorni". */
+/** A free trial, in the seven languages: "30 Tage kostenlos testen", "Les 7 premiers jours sont offerts", "Prova gratuita di 21 giorni", "Gratis proefperiode". */
 const dayWord = '(?:days?|tage?n?|jours|días|dias|giorni|dagen)';
 const noCost = `(?:${freeWord.source}|offerts?|sin costo|senza costi)`;
 const trial = new RegExp(
-  `\\btrial\\b|\\bessai\\b|\\btestphase\\b|\\bprueba\\b|\\bprova\\b|\\bproberen\\b|\\bprobeer|\\bteste\\b|\\btesten\\b|\\bexperimente\\b|\\btry (?:it )?free\\b|\\d+\\s*${dayWord}[^.;\\d]{0,25}${noCost}|${noCost}[^.;\\d]{0,25}\\d+\\s*${dayWord}`,
+  `\\btrial\\b|\\bessai\\b|\\btestphase\\b|\\bprueba\\b|\\bprova\\b|\\bproberen\\b|\\bprobeer|\\bproef\\p{L}*|\\p{L}*proberen\\b|\\btest(?:periode|versie|zeitraum|monat)\\b|\\bprobemonat\\b|\\bteste\\b|\\btesten\\b|\\bexperimente\\b|\\btry (?:it )?free\\b|\\d+\\s*${dayWord}[^.;\\d]{0,25}${noCost}|${noCost}[^.;\\d]{0,25}\\d+\\s*${dayWord}`,
   'iu',
 );
 /** "Enterprise: custom pricing ..." names a plan without a price. */
@@ -41,9 +47,16 @@ const namedPlan = /^\p{Lu}[\p{L} ]{1,24}\s?:\s/u;
 const customPrice =
   /\bcustom\b|\bcontact (?:us|sales)\b|\btalk to us\b|\bquote\b|\bon request\b|individuell|auf anfrage|sur devis|sur demande|a medida|presupuesto|bajo consulta|a consultar|su richiesta|su preventivo|op aanvraag|offerte|sob consulta/iu;
 const openSource = /\bopen[- ]source\b/i;
-/** "Gratis voor kopers": a marketplace free to those who buy charges those who sell, so it has no free plan. */
-const forBuyers =
-  /(?:free|gratis|gratuit[eo]?|kostenlos|grátis)\s+(?:for|voor|für|pour|para|per)\s+(?:les |los |os |die |i |de )?(?:buyers|shoppers|visitors|kopers|bezoekers|käufer\p{L}*|besucher\p{L}*|acheteurs|visiteurs|compradores|visitantes|acquirenti|visitatori)/iu;
+/**
+ * "Gratis voor kopers", "Für Eltern ist Klassenfunk kostenlos": free to the other side of the product
+ * (buyers, visitors, parents, pupils, guests, candidates) while those who run it pay; no free plan.
+ */
+const otherSide =
+  '(?:les |los |las |os |as |die |i |de |the |je |your |vos |tus |seus |ihre )?(?:buyers|shoppers|visitors|parents|pupils|guests|candidates|patients|kopers|bezoekers|ouders|leerlingen|gasten|kandidaten|patiënten|käufer\\p{L}*|besucher\\p{L}*|eltern|schüler\\p{L}*|gäste\\p{L}*|bewerber\\p{L}*|acheteurs|visiteurs|élèves|invités|candidats|compradores|visitantes|padres|alumnos|invitados|acquirenti|visitatori|genitori|alunni|ospiti|candidati|pais|alunos|convidados|candidatos)';
+const forOtherSide = new RegExp(
+  `(?:${freeWord.source})\\s+(?:for|voor|für|pour|para|per)\\s+${otherSide}|(?:for|voor|für|pour|para|per)\\s+${otherSide}[^.;:]{0,40}?(?:${freeWord.source})`,
+  'iu',
+);
 /** "Les vendeurs paient 5 % de commission": a share of each sale is a price, whoever else uses it for free. */
 const commission =
   /\d+(?:[.,]\d+)?\s?%[^.;]{0,20}?(?:commission|provision|comisión|commissione|commissie|comissão|fee|gebühr)|(?:commission|provision|comisión|commissione|commissie|comissão|fee|gebühr)[^.;\d]{0,20}\d+(?:[.,]\d+)?\s?%/iu;
@@ -70,11 +83,12 @@ function numberOf(figure: string): number {
 
 function lineOf(text: string, context: string, quotes: Evidence[]): PriceLine {
   const amounts = amountsIn(text);
-  const charged = commission.test(text) || forBuyers.test(text);
+  const charged = commission.test(text);
   return {
     text,
     quotes,
-    free: !charged && (amounts.includes(0) || (freePlan.test(text) && !trial.test(text))),
+    // "Gratis proberen: € 0" is a trial at no cost, not a free plan.
+    free: !charged && !trial.test(text) && !forOtherSide.test(text) && (amounts.includes(0) || freePlan.test(text)),
     paid: charged || amounts.some((a) => a > 0),
     recurring: recurring.test(`${text} ${context}`),
   };
@@ -146,7 +160,8 @@ function priceLines(pages: CrawledPage[]): PriceLine[] {
 export function pricingOf(pages: CrawledPage[]): { model: ProposedValue | null; summary: ProposedValue | null } {
   const lines = priceLines(pages).slice(0, 6);
   const free = lines.find((l) => l.free);
-  const paid = lines.find((l) => l.paid);
+  // A plan's monthly price, not a one-off setup fee listed before it, says how the product is sold.
+  const paid = lines.find((l) => l.paid && l.recurring) ?? lines.find((l) => l.paid);
   const summary = lines.some((l) => l.free || l.paid)
     ? { value: lines.map((l) => l.text.replace(/[.;]$/, '')).join('; '), evidence: lines.flatMap((l) => l.quotes) }
     : null;

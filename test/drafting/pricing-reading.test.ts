@@ -29,6 +29,12 @@ it.each([
   [['Gratuit pour les acheteurs. Les vendeurs paient 5 % de commission par vente.'], 'paid'],
   [['Gratis für Käufer; Verkäufer zahlen eine Provision von 4 % pro Verkauf.'], 'paid'],
   [['Gratis voor kopers.', 'Verkopers: € 2 per verkochte fiets'], 'paid'],
+  [['Basis: € 19 per maand', 'Gratis support en onboarding', 'Gratis overstappen van je oude pakket'], 'subscription'],
+  [['Gratis tot 500 abonnees', 'Groei: € 19 per maand'], 'freemium'],
+  [['Voor ouders is het altijd gratis.', 'Per school: € 690 per schooljaar'], 'subscription'],
+  [['Start: € 9,95 /mnd', 'Pro: € 19 p.m. excl. btw'], 'subscription'],
+  [['Einrichtung: 490 € einmalig', 'Basis: 29 € mtl.'], 'subscription'],
+  [['Gratis proberen: € 0', 'Pro: € 19 per maand', 'Proefperiode: gratis'], 'subscription'],
 ])('%j', (lines, model) => {
   expect(modelOf(lines)).toBe(model);
 });
