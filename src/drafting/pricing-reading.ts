@@ -30,13 +30,17 @@ const freeWord = /free|gratuit[eo]?s?|gratuita|gratis|grátis|kostenlos|kostenfr
  */
 const freeFor =
   '(?:for|voor|für|pour|para|per|tot|bis|até|fino|hasta|jusqu|up to|forever|voor altijd|für immer|pour toujours|para siempre|per sempre|para sempre|plan|pakket|paket|tarif|plano|piano)';
-/** "Free for teachers", "Básico: gratis, ...", "Tot 500 abonnees: gratis", "Dockyard is free while in beta": a plan at no cost. */
+/**
+ * "Free for teachers", "Básico: gratis, ...", "Tot 500 abonnees: gratis", "Dockyard is free while in
+ * beta": a plan at no cost; not an action that costs nothing ("Aanmelden is gratis", "Signing up is free").
+ */
 const freePlan = new RegExp(
-  `^(?:[^:]{1,40}:\\s*)?(?:${freeWord.source})(?![\\p{L}])(?=\\s*(?:$|[,.;:!()\u2013\u2014-]|\\d|${freeFor})(?![\\p{L}]))|\\bis (?:\\p{L}+ )?(?:${freeWord.source})\\b|\\b(?:free|gratis) (?:plan|forever)\\b`,
+  `^(?:[^:]{1,40}:\\s*)?(?:${freeWord.source})(?![\\p{L}])(?=\\s*(?:$|[,.;:!()\u2013\u2014-]|\\d|${freeFor})(?![\\p{L}]))|(?<!\\p{L}(?:en|ing|ung|tion|ie))\\s+is (?:\\p{L}+ )?(?:${freeWord.source})\\b|\\b(?:free|gratis) (?:plan|forever)\\b`,
   'iu',
 );
 /** A free trial, in the seven languages: "30 Tage kostenlos testen", "Les 7 premiers jours sont offerts", "Prova gratuita di 21 giorni", "Gratis proefperiode". */
-const dayWord = '(?:days?|tage?n?|jours|días|dias|giorni|dagen)';
+const dayWord =
+  '(?:days?|tage?n?|jours|días|dias|giorni|dagen|weeks?|wochen|semaines|semanas|settimane|weken|months?|monate?n?|mois|mes(?:es)?|mesi|meses|maand(?:en)?|mês)';
 const noCost = `(?:${freeWord.source}|offerts?|sin costo|senza costi)`;
 const trial = new RegExp(
   `\\btrial\\b|\\bessai\\b|\\btestphase\\b|\\bprueba\\b|\\bprova\\b|\\bproberen\\b|\\bprobeer|\\bproef\\p{L}*|\\p{L}*proberen\\b|\\btest(?:periode|versie|zeitraum|monat)\\b|\\bprobemonat\\b|\\bteste\\b|\\btesten\\b|\\bexperimente\\b|\\btry (?:it )?free\\b|\\d+\\s*${dayWord}[^.;\\d]{0,25}${noCost}|${noCost}[^.;\\d]{0,25}\\d+\\s*${dayWord}`,

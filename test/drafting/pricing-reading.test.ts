@@ -34,6 +34,9 @@ it.each([
   [['Voor ouders is het altijd gratis.', 'Per school: € 690 per schooljaar'], 'subscription'],
   [['Start: € 9,95 /mnd', 'Pro: € 19 p.m. excl. btw'], 'subscription'],
   [['Einrichtung: 490 € einmalig', 'Basis: 29 € mtl.'], 'subscription'],
+  [['Aanmelden is gratis.', 'Basis: € 19 per maand'], 'subscription'],
+  [['Postduif is gratis tot 500 abonnees.', 'Groei: € 19 per maand'], 'freemium'],
+  [['Pro: € 19 per maand', 'Gratis: 1 maand'], 'subscription'],
   [['Gratis proberen: € 0', 'Pro: € 19 per maand', 'Proefperiode: gratis'], 'subscription'],
 ])('%j', (lines, model) => {
   expect(modelOf(lines)).toBe(model);
