@@ -10,9 +10,9 @@ import { blocksUnderHeading, isHeading, ownBlocks, pagesAt } from './page-readin
 const pricingPaths = /pric|prix|preis|precio|preco|prezz|prijs|prijz|plans|planes|planos|piani|tarif|abonnement|abbonament/;
 const pricingHeading =
   /\b(pricing|prices|plans|tarifs?|tarifas|tarieven|preise|precios|preços|prezzi|prijzen|planes|planos|piani)\b/iu;
-/** A currency before or after the figure: "$0", "CA$15", "€ 59", "R$ 79", "CHF 8.–", "19,90 €", "$ 19.990 CLP", "29 $ CA". */
+/** A currency before or after the figure: "$0", "CA$15", "€ 59", "R$ 79", "CHF 8.–", "19,90 €", "$ 19.990 CLP", "29 $ CA", "19 euro". */
 const symbol = '[$\u20ac\u00a3]';
-const code = 'CHF|Fr\\.|USD|EUR|GBP|MXN|BRL|CLP|COP|ARS';
+const code = 'CHF|Fr\\.|USD|EUR|[Ee]uros?|GBP|MXN|BRL|CLP|COP|ARS';
 const figure = "\\d{1,3}(?:[.,'\u2019\u00a0\u202f ]\\d{3})+(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?";
 const amount = new RegExp(
   `(?:(?:${symbol}|(?<![\\p{L}])(?:${code}))\\s?(${figure})|(?<![\\d.,])(${figure})\\s?(?:${symbol}|(?:${code})(?![\\p{L}])))`,
@@ -61,6 +61,9 @@ const forOtherSide = new RegExp(
   `(?:${freeWord.source})\\s+(?:for|voor|für|pour|para|per)\\s+${otherSide}|(?:for|voor|für|pour|para|per)\\s+${otherSide}[^.;:]{0,40}?(?:${freeWord.source})`,
   'iu',
 );
+/** "€ 0 opstartkosten", "Einrichtungsgebühr: 0 €": no fee on top of a plan is not a free plan. */
+const oneOffFee =
+  /opstart|eenmalig|installatie|setup|set-up|einrichtung|einmalig|aktivierung|installation|mise en service|frais|instalación|alta|attivazione|ativação|adesão|activación/iu;
 /** "Les vendeurs paient 5 % de commission": a share of each sale is a price, whoever else uses it for free. */
 const commission =
   /\d+(?:[.,]\d+)?\s?%[^.;]{0,20}?(?:commission|provision|comisión|commissione|commissie|comissão|fee|gebühr)|(?:commission|provision|comisión|commissione|commissie|comissão|fee|gebühr)[^.;\d]{0,20}\d+(?:[.,]\d+)?\s?%/iu;
@@ -92,7 +95,11 @@ function lineOf(text: string, context: string, quotes: Evidence[]): PriceLine {
     text,
     quotes,
     // "Gratis proberen: € 0" is a trial at no cost, not a free plan.
-    free: !charged && !trial.test(text) && !forOtherSide.test(text) && (amounts.includes(0) || freePlan.test(text)),
+    free:
+      !charged &&
+      !trial.test(text) &&
+      !forOtherSide.test(text) &&
+      ((amounts.includes(0) && !oneOffFee.test(text)) || freePlan.test(text)),
     paid: charged || amounts.some((a) => a > 0),
     recurring: recurring.test(`${text} ${context}`),
   };

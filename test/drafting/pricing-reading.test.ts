@@ -37,6 +37,8 @@ it.each([
   [['Aanmelden is gratis.', 'Basis: € 19 per maand'], 'subscription'],
   [['Postduif is gratis tot 500 abonnees.', 'Groei: € 19 per maand'], 'freemium'],
   [['Pro: € 19 per maand', 'Gratis: 1 maand'], 'subscription'],
+  [['Basis: 19 euro per maand', 'Pro: 39 euro per maand'], 'subscription'],
+  [['Basis: € 19 per maand', '€ 0 opstartkosten'], 'subscription'],
   [['Gratis proberen: € 0', 'Pro: € 19 per maand', 'Proefperiode: gratis'], 'subscription'],
 ])('%j', (lines, model) => {
   expect(modelOf(lines)).toBe(model);
