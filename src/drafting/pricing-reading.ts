@@ -43,7 +43,7 @@ const dayWord =
   '(?:days?|tage?n?|jours|días|dias|giorni|dagen|weeks?|wochen|semaines|semanas|settimane|weken|months?|monate?n?|mois|mes(?:es)?|mesi|meses|maand(?:en)?|mês)';
 const noCost = `(?:${freeWord.source}|offerts?|sin costo|senza costi)`;
 const trial = new RegExp(
-  `\\btrial\\b|\\bessai\\b|\\btestphase\\b|\\bprueba\\b|\\bprova\\b|\\bproberen\\b|\\bprobeer|\\bproef\\p{L}*|\\p{L}*proberen\\b|\\btest(?:periode|versie|zeitraum|monat)\\b|\\bprobemonat\\b|\\bteste\\b|\\btesten\\b|\\bexperimente\\b|\\btry (?:it )?free\\b|\\d+\\s*${dayWord}[^.;\\d]{0,25}${noCost}|${noCost}[^.;\\d]{0,25}\\d+\\s*${dayWord}`,
+  `\\btrial\\b|\\bdemo\\b|\\bessai\\b|\\btestphase\\b|\\bprueba\\b|\\bprova\\b|\\bproberen\\b|\\bprobeer|\\bproef\\p{L}*|\\p{L}*proberen\\b|\\btest(?:periode|versie|zeitraum|monat)\\b|\\bprobemonat\\b|\\bteste\\b|\\btesten\\b|\\bexperimente\\b|\\btry (?:it )?free\\b|\\d+\\s*${dayWord}[^.;\\d]{0,25}${noCost}|${noCost}[^.;\\d]{0,25}\\d+\\s*${dayWord}`,
   'iu',
 );
 /** "Enterprise: custom pricing ..." names a plan without a price. */
@@ -61,6 +61,9 @@ const forOtherSide = new RegExp(
   `(?:${freeWord.source})\\s+(?:for|voor|für|pour|para|per)\\s+${otherSide}|(?:for|voor|für|pour|para|per)\\s+${otherSide}[^.;:]{0,40}?(?:${freeWord.source})`,
   'iu',
 );
+/** Paid once: "eenmalig", "einmalig", "one-off", "lifetime", "paiement unique", "pago único", "una tantum". */
+const oneOff =
+  /eenmalig|einmalig|one[- ]off|one[- ]time|lifetime|levenslang|lebenslang|une seule fois|paiement unique|achat unique|pago único|una tantum|pagamento único|compra única/iu;
 /** "€ 0 opstartkosten", "Einrichtungsgebühr: 0 €": no fee on top of a plan is not a free plan. */
 const oneOffFee =
   /opstart|eenmalig|installatie|setup|set-up|einrichtung|einmalig|aktivierung|installation|mise en service|frais|instalación|alta|attivazione|ativação|adesão|activación/iu;
@@ -101,7 +104,8 @@ function lineOf(text: string, context: string, quotes: Evidence[]): PriceLine {
       !forOtherSide.test(text) &&
       ((amounts.includes(0) && !oneOffFee.test(text)) || freePlan.test(text)),
     paid: charged || amounts.some((a) => a > 0),
-    recurring: recurring.test(`${text} ${context}`),
+    // "€ 249 eenmalig, inclusief een jaar updates": bought once, whatever period it names.
+    recurring: recurring.test(`${text} ${context}`) && !oneOff.test(text),
   };
 }
 

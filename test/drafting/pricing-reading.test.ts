@@ -39,6 +39,8 @@ it.each([
   [['Pro: € 19 per maand', 'Gratis: 1 maand'], 'subscription'],
   [['Basis: 19 euro per maand', 'Pro: 39 euro per maand'], 'subscription'],
   [['Basis: € 19 per maand', '€ 0 opstartkosten'], 'subscription'],
+  [['Licentie: € 249 eenmalig, inclusief een jaar updates'], 'paid'],
+  [['Demo: gratis', 'Pro: € 19 per maand'], 'subscription'],
   [['Gratis proberen: € 0', 'Pro: € 19 per maand', 'Proefperiode: gratis'], 'subscription'],
 ])('%j', (lines, model) => {
   expect(modelOf(lines)).toBe(model);
