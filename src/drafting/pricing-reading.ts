@@ -41,9 +41,11 @@ const freePlan = new RegExp(
 /** A free trial, in the seven languages: "30 Tage kostenlos testen", "Les 7 premiers jours sont offerts", "Prova gratuita di 21 giorni", "Gratis proefperiode". */
 const dayWord =
   '(?:days?|tage?n?|jours|días|dias|giorni|dagen|weeks?|wochen|semaines|semanas|settimane|weken|months?|monate?n?|mois|mes(?:es)?|mesi|meses|maand(?:en)?|mês)';
+/** A trial counted with an ordinal: "De eerste maand is gratis", "Erster Monat kostenlos", "Le premier mois offert". */
+const firstWord = '(?:first|eerste|erste[nrs]?|premi(?:er|ère)s?|primer|primeros?|prim[oi]|primeiro|primeira)';
 const noCost = `(?:${freeWord.source}|offerts?|sin costo|senza costi)`;
 const trial = new RegExp(
-  `\\btrial\\b|\\bdemo\\b|\\bessai\\b|\\btestphase\\b|\\bprueba\\b|\\bprova\\b|\\bproberen\\b|\\bprobeer|\\bproef\\p{L}*|\\p{L}*proberen\\b|\\btest(?:periode|versie|zeitraum|monat)\\b|\\bprobemonat\\b|\\bteste\\b|\\btesten\\b|\\bexperimente\\b|\\btry (?:it )?free\\b|\\d+\\s*${dayWord}[^.;\\d]{0,25}${noCost}|${noCost}[^.;\\d]{0,25}\\d+\\s*${dayWord}`,
+  `\\btrial\\b|\\bdemo\\b|\\bessai\\b|\\btestphase\\b|\\bprueba\\b|\\bprova\\b|\\bproberen\\b|\\bprobeer|\\bproef\\p{L}*|\\p{L}*proberen\\b|\\btest(?:periode|versie|zeitraum|monat)\\b|\\bprobemonat\\b|\\bteste\\b|\\btesten\\b|\\bexperimente\\b|\\btry (?:it )?free\\b|(?:\\d+|${firstWord})\\s*${dayWord}[^.;\\d]{0,25}${noCost}|${noCost}[^.;\\d]{0,25}\\d+\\s*${dayWord}`,
   'iu',
 );
 /** "Enterprise: custom pricing ..." names a plan without a price. */

@@ -41,6 +41,8 @@ it.each([
   [['Basis: € 19 per maand', '€ 0 opstartkosten'], 'subscription'],
   [['Licentie: € 249 eenmalig, inclusief een jaar updates'], 'paid'],
   [['Demo: gratis', 'Pro: € 19 per maand'], 'subscription'],
+  [['Pro: € 19 per maand', 'De eerste maand is gratis.'], 'subscription'],
+  [['Pro: 19 € HT/mois', 'Le premier mois est gratuit.'], 'subscription'],
   [['Gratis proberen: € 0', 'Pro: € 19 per maand', 'Proefperiode: gratis'], 'subscription'],
 ])('%j', (lines, model) => {
   expect(modelOf(lines)).toBe(model);
