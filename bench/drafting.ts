@@ -4,6 +4,7 @@ import { createDrafter } from '../src/drafting/index.js';
 import { createRulesDrafter } from '../src/drafting/rules-drafter.js';
 import {
   corpusHalves,
+  languageRows,
   loadCorpus,
   replayRecorded,
   runCorpus,
@@ -11,7 +12,7 @@ import {
   startCorpusWorld,
   withRecordedAnswer,
 } from '../test/support/corpus.js';
-import { scoreTable, siteTable, type CorpusScore } from '../test/support/draft-scoring.js';
+import { languageTable, scoreTable, siteTable, type CorpusScore } from '../test/support/draft-scoring.js';
 import { startFakeOpenAi } from '../test/support/fake-openai.js';
 import type { BenchSection } from './section.js';
 
@@ -40,6 +41,8 @@ export const draftingSection: BenchSection = {
       const rules = await runCorpus(world, corpus, createRulesDrafter());
       const rulesHalves = scoreByHalf(corpus, rules.runs);
       for (const half of corpusHalves) log(`rules, ${half} half: ${summary(rulesHalves[half])}`);
+      const languages = languageRows(corpus, rules.runs);
+      for (const { language, half, score } of languages) log(`rules, ${language}, ${half}: ${summary(score)}`);
       const aiDrafter = createDrafter(loadConfig({ AI_BASE_URL: ai.baseUrl, AI_API_KEY: 'replay', AI_MODEL: 'recorded' }));
       const recorded = await runCorpus(world, recordedSites, aiDrafter, replayRecorded(ai));
       const recordedHalves = scoreByHalf(corpus, recorded.runs);
@@ -53,6 +56,13 @@ export const draftingSection: BenchSection = {
       const markdown = `Corpus: ${corpus.length} websites on loopback (test/fixtures/corpus), split once into a dev half
 (${count('dev')} sites, the rules are tuned on it) and a test half (${count('test')} sites, never tuned on), crawled
 with the default crawler settings (Chromium for script-built pages) and drafted one after the other.
+
+### Rules drafter, per language
+
+Each language's rows count, besides English, only the sites written blind (split.json \`blind\`);
+the earlier non-English sites, written by the drafter's author, have rows of their own.
+
+${languageTable(languages)}
 
 ### Rules drafter, test half
 

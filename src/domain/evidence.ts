@@ -9,6 +9,7 @@ import {
   type ListDraftField,
   type ScalarDraftField,
 } from './draft-fields.js';
+import { countriesMarkedIn } from './country-marks.js';
 import { countryNamesOf } from './country-names.js';
 import { evidenceTextOf, normaliseForMatch, pageKey, type PageEvidence } from './evidence-text.js';
 import { socialPlatformOf, type SocialPlatform } from './socials.js';
@@ -139,7 +140,8 @@ function quoteStates(field: ScalarDraftField, value: string, quote: string): boo
     // The code, or the country's name in English or in a site's own language ("Deutschland", "USA").
     const names = [countryNameOf(value), ...countryNamesOf(value)].filter((n): n is string => n !== null && n.length > 2);
     const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(${[value, ...names].map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'iu');
-    return pattern.test(quote);
+    // A register or VAT number states the country too ("KvK 72011938", "P.IVA 05123980281").
+    return pattern.test(quote) || countriesMarkedIn(quote).includes(value);
   }
   return haystack.includes(normaliseForMatch(value).toLowerCase());
 }
@@ -224,28 +226,47 @@ function verifyFounders(proposed: NonNullable<DraftProposal['founders']>, texts:
       const value = normaliseForMatch(part ?? '');
       return value.length >= minQuoteChars && value.length <= max && text?.includes(value) ? value : null;
     };
-    const name = found(founder.name, founderBounds.nameChars);
-    if (!name || kept.some((k) => k.name === name)) continue;
-    const title = found(founder.title, founderBounds.nameChars) ?? shortTitleAfter(name, founder.title, text ?? '');
+    const name = nameOnPage(normaliseForMatch(founder.name ?? ''), text ?? '');
+    if (!name || kept.some((k) => k.name === name.name)) continue;
+    const title = found(founder.title, founderBounds.nameChars) ?? shortTitleAfter(name.name, founder.title, text ?? '');
     const bio = found(founder.bio, founderBounds.bioChars);
     kept.push({
-      name,
+      name: name.name,
       ...(title ? { title } : {}),
       ...(bio ? { bio } : {}),
-      evidence: [name, title, bio].filter((q): q is string => q !== null).map((quote) => ({ quote, url })),
+      evidence: [name.quote, title, bio].filter((q): q is string => q !== null).map((quote) => ({ quote, url })),
     });
   }
   return kept;
 }
 
 /**
+ * A founder's name as the page writes it: whole, or with a sibling or partner sharing the surname
+ * ("Koen en Lisa Mulder" names Koen Mulder), quoted as written.
+ */
+function nameOnPage(name: string, text: string): { name: string; quote: string } | null {
+  if (name.length < minQuoteChars || name.length > founderBounds.nameChars) return null;
+  if (text.includes(name)) return { name, quote: name };
+  const [first, ...surname] = name.split(' ');
+  if (!surname.length) return null;
+  const and = '(?:and|und|en|et|e|y|i|&)';
+  const shared = new RegExp(
+    `(?<![\\p{L}])${escapeRegExp(first)} ${and} \\p{Lu}\\p{Ll}+ ${escapeRegExp(surname.join(' '))}(?![\\p{L}])`,
+    'u',
+  );
+  const quote = shared.exec(text)?.[0];
+  return quote ? { name, quote } : null;
+}
+
+/**
  * A title shorter than a quote ("CEO") matches almost any page, so it is kept only when the page
- * states it right after the founder's name: "Jane Doe (CEO)", "Jane Doe, our CTO".
+ * states it right after the founder's name: "Jane Doe (CEO)", "Jane Doe, our CTO", "Jane Doe — CEO"
+ * on a team list, or a card's title line under the name ("Jane Doe" then "CEO").
  */
 function shortTitleAfter(name: string, title: string | undefined, text: string): string | null {
   const value = normaliseForMatch(title ?? '');
   if (!/^\p{L}{2,3}$/u.test(value)) return null;
-  const pattern = new RegExp(`${escapeRegExp(name)}(?:\\s*\\(|,\\s+(?:\\p{L}+\\s+)?)${value}\\b`, 'u');
+  const pattern = new RegExp(`${escapeRegExp(name)}(?:\\s*\\(|,\\s+(?:\\p{L}+\\s+)?|\\s+[-|]\\s+|\\s+)${value}\\b`, 'u');
   return pattern.test(text) ? value : null;
 }
 

@@ -10,35 +10,35 @@ import { ownBlocks } from './page-reading.js';
  */
 const descriptions: Record<string, string> = {
   Analytics:
-    'analytics metrics dashboards funnels retention cohorts kpis charts statistics insights tracking events analytik analyse estadistic',
+    'analytics metrics dashboards funnels retention cohorts kpis charts statistics insights tracking events analytik analyse estadistic statistiques statistiche statistik auswertungen analisi estadisticas metricas kennzahlen cijfers rapportages relatorios',
   'Customer Support':
-    'customer support helpdesk help center tickets shared inbox live chat agents replies satisfaction kundenservice atendimento soporte assistance',
+    'customer support helpdesk help center tickets shared inbox live chat agents replies satisfaction kundenservice atendimento soporte assistance helpdesk klantenservice suporte assistenza ticketsystem tickets chat atencion consultas',
   Design:
     'design designers mockups maquettes prototypes figma layouts fonts colours colors brand illustrations photoshop visual creative studios créatif diseño',
   'Developer Tools':
     'developers deployments deploy git pull requests branches repositories code api sdk cli pipelines servers infrastructure terraform kubernetes docker rollbacks staging preview entwickler développeurs desarrolladores',
   'E-commerce':
-    'ecommerce online store shop shops product pages cart checkout shopify woocommerce catalogue merchants retailers orders onlinehändler loja tienda boutique',
+    'ecommerce online store shop shops product pages cart checkout shopify woocommerce catalogue merchants retailers orders onlinehändler loja tienda boutique webshop onlineshop vendeurs venditori verkopers vendedores marketplace',
   Education:
-    'education teachers pupils students schools classroom lessons courses learning homework teaching exams curriculum lehrer schule école enseignants escuela profesores alunos escola',
+    'education teachers pupils students schools classroom lessons courses learning homework teaching exams curriculum lehrer schule école enseignants escuela profesores alunos escola eleves enseignants revisions scuola ripasso studenti insegnanti alunni formacion cursos onderwijs klaslokaal leerlingen leraren ensino alunos schuler lehrkrafte lernplattform unterricht klasse eltern ouders',
   Finance:
-    'finance financial bookkeeping accounting accountants bank banking tax taxes expenses budgets transactions income receipts cash money spending buchhaltung steuer comptabilité impôts contabilidad impuestos',
+    'finance financial bookkeeping accounting accountants bank banking tax taxes expenses budgets transactions income receipts cash money spending buchhaltung steuer comptabilité impôts contabilidad impuestos comptabilite contabilita boekhouding administratie contabilidade tesoreria tresorerie finanzen finanze financas cobros miete gastos despesas dépenses ausgaben spese uitgaven impostos belasting steuern imposte tesouraria conciliacion bancaria banque banco fintech',
   'Human Resources':
-    'human resources hr hiring hire recruiting candidates onboarding new hires employees people team payroll talent job offers interviews wellbeing burnout staff mitarbeiter bewerber recrutement embauche candidats empleo entrevistas contratar colaboradores funcionários',
+    'human resources hr hiring hire recruiting candidates onboarding new hires employees people team payroll talent job offers interviews wellbeing burnout staff mitarbeiter bewerber recrutement embauche candidats empleo entrevistas contratar colaboradores funcionários recursos humanos nominas vacaciones ressources humaines recrutement personal dienstplan zeiterfassung personeel roosters recrutamento vagas risorse umane personale turni buste',
   Invoicing:
-    'invoices invoicing billing quotes payment reminders late payments paid vat facturas facturación fatura faturas faturação rechnungen rechnung devis presupuestos orçamentos recibos cobros cobrar iva',
+    'invoices invoicing billing quotes payment reminders late payments paid vat facturas facturación fatura faturas faturação rechnungen rechnung devis presupuestos orçamentos recibos cobros cobrar iva facturation devis rechnungen fatturazione fatture facturen offertes faturacao faturamento presupuestos orcamentos angebote mahnungen mahnwesen relances recordatorios solleciti herinneringen lembretes offerte',
   Logistics:
-    'logistics shipping shipments delivery deliveries warehouse stock inventory routes drivers fleet parcels freight couriers picking lager versand kommissionierung pakete entrepôt livraison envíos almacén entregas armazém',
+    'logistics shipping shipments delivery deliveries warehouse stock inventory routes drivers fleet parcels freight couriers picking lager versand kommissionierung pakete entrepôt livraison envíos almacén entregas armazém logistique livraison logistica envios magazzino spedizioni lagerverwaltung versand entregas wagenpark giacenze inventario inventaire fuhrpark flotte flota frota veicoli voertuigen fahrzeuge',
   Marketing:
-    'marketing campaigns newsletters email subscribers audience leads seo social media ads advertising signup forms landing pages segments opens clicks campanhas campañas kampagnen campagnes',
+    'marketing campaigns newsletters email subscribers audience leads seo social media ads advertising signup forms landing pages segments opens clicks campanhas campañas kampagnen campagnes newsletter nieuwsbrief nieuwsbrieven mailing campagnes campanas campagne campanhas abonnees iscritti mailmarketing abonnenten abonnés suscriptores inscritos iscritti aanmeldformulier anmeldeformular inschrijvingen',
   Productivity:
-    'productivity notes tasks calendar schedule agenda appointments bookings reservations focus organize meetings planner reminders notizen aufgaben tâches tareas tarefas citas reservas',
+    'productivity notes tasks calendar schedule agenda appointments bookings reservations focus organize meetings planner reminders notizen aufgaben tâches tareas tarefas citas reservas citas termine rendez prenotazioni afspraken agendamento marcacoes',
   'Project Management':
-    'project management projects sprints roadmaps boards kanban milestones timelines tasks gantt backlog standups projekt projet proyecto projeto',
+    'project management projects sprints roadmaps boards kanban milestones timelines tasks gantt backlog standups projekt projet proyecto projeto cantiere cantieri progetti projektplanung planbord klussen projecten werven obras gestao meilensteine jalons hitos mijlpalen baustelle chantiers avanzamento',
   Security:
-    'security secure encryption encrypted passwords secrets vulnerabilities phishing compliance audit threats attacks risky permissions access breaches vault sicherheit sécurité seguridad segurança',
+    'security secure encryption encrypted passwords secrets vulnerabilities phishing compliance audit threats attacks risky permissions access breaches vault sicherheit sécurité seguridad segurança securite passe seguridad contrasenas sicurezza serrature datenschutz passworter beveiliging wachtwoorden seguranca senhas',
   Writing:
-    'writing writers drafts editor editing grammar tone style guide copy content documents sentences words text jargon schreiben rédaction escritura escrita redação',
+    'writing writers drafts editor editing grammar tone style guide copy content documents sentences words text jargon schreiben rédaction escritura escrita redação redaction traduction texte lektorat scrittura redaccion schrijven teksten escrita redacao',
 };
 
 const minStem = 4;

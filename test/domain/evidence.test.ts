@@ -72,6 +72,39 @@ describe('evidence verifier', () => {
     expect(check('AT')).toMatchObject({ value: null, state: 'not_found' });
   });
 
+  it('takes a country a register, VAT number or legal form marks, and only that country', () => {
+    const dutch: PageEvidence = { ...page, text: 'Acme B.V. · 9712 HL Groningen · KvK 72011938\nAcme, Lda. · 4710-249 Braga' };
+    const check = (value: string, quote: string) =>
+      verifyDraft({
+        proposal: proposal({ scalars: { country: { value, evidence: [{ quote, url }] } } }),
+        pages: [dutch],
+        categories: [],
+      }).fields.country.value;
+    expect(check('NL', 'Acme B.V. · 9712 HL Groningen · KvK 72011938')).toBe('NL');
+    expect(check('BE', 'Acme B.V. · 9712 HL Groningen · KvK 72011938')).toBeNull();
+    expect(check('PT', 'Acme, Lda. · 4710-249 Braga')).toBe('PT');
+    expect(check('BR', 'Acme, Lda. · 4710-249 Braga')).toBeNull();
+  });
+
+  it('keeps a founder who shares a surname with the next name, quoted as the page writes it', () => {
+    const about: PageEvidence = { ...page, text: 'In 2018 opgericht door Koen en Lisa Mulder, broer en zus.' };
+    const founders = verifyDraft({
+      proposal: proposal({
+        founders: [
+          { name: 'Koen Mulder', url },
+          { name: 'Lisa Mulder', url },
+          { name: 'Koen Jansen', url },
+        ],
+      }),
+      pages: [about],
+      categories: [],
+    }).founders;
+    expect(founders).toEqual([
+      { name: 'Koen Mulder', evidence: [{ quote: 'Koen en Lisa Mulder', url }] },
+      { name: 'Lisa Mulder', evidence: [{ quote: 'Lisa Mulder', url }] },
+    ]);
+  });
+
   it("keeps a title shorter than a quote only right after the founder's name", () => {
     const team: PageEvidence = { ...page, text: 'Started by Jane Doe (CEO) and John Roe, with our CTO Ann Lee.' };
     const founders = verifyDraft({
@@ -87,6 +120,26 @@ describe('evidence verifier', () => {
     expect(founders.map(({ name, title }) => ({ name, title }))).toEqual([
       { name: 'Jane Doe', title: 'CEO' },
       { name: 'John Roe', title: undefined },
+    ]);
+  });
+
+  it('keeps a short title a team list or card puts right after the name', () => {
+    const team: PageEvidence = { ...page, text: 'Diego Muñoz — CEO\nCamila Rojas\nCTO\nFrancisca Soto — Gerenta comercial, CFO' };
+    const founders = verifyDraft({
+      proposal: proposal({
+        founders: [
+          { name: 'Diego Muñoz', title: 'CEO', url },
+          { name: 'Camila Rojas', title: 'CTO', url },
+          { name: 'Francisca Soto', title: 'CFO', url },
+        ],
+      }),
+      pages: [team],
+      categories: [],
+    }).founders;
+    expect(founders.map(({ name, title }) => ({ name, title }))).toEqual([
+      { name: 'Diego Muñoz', title: 'CEO' },
+      { name: 'Camila Rojas', title: 'CTO' },
+      { name: 'Francisca Soto', title: undefined },
     ]);
   });
 

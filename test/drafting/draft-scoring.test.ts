@@ -4,6 +4,7 @@ import { scoreCorpus, scoreSite, wordF1, type DraftValues, type SiteTruth } from
 const blankFields = () => Object.fromEntries(draftFieldNames.map((f) => [f, null])) as DraftValues['fields'];
 
 const truth: SiteTruth = {
+  language: 'en',
   traits: [],
   rendered: false,
   fields: {

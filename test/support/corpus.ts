@@ -42,13 +42,15 @@ export const corpusHalves: readonly CorpusHalf[] = ['dev', 'test'];
 export interface CorpusSite {
   name: string;
   half: CorpusHalf;
+  /** Written by someone who had not read the drafter (split.json "blind", issue 47). */
+  blind: boolean;
   truth: SiteTruth;
 }
 
 /** Every site of the corpus with its half; a site missing from the split, or in both halves, is an error. */
 export function loadCorpus(): CorpusSite[] {
-  const split = JSON.parse(readFileSync(join(corpusDir, 'split.json'), 'utf8')) as Record<CorpusHalf, string[]>;
-  return readdirSync(corpusDir, { withFileTypes: true })
+  const split = JSON.parse(readFileSync(join(corpusDir, 'split.json'), 'utf8')) as Record<CorpusHalf | 'blind', string[]>;
+  const sites = readdirSync(corpusDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => {
       const halves = corpusHalves.filter((h) => split[h].includes(entry.name));
@@ -56,10 +58,24 @@ export function loadCorpus(): CorpusSite[] {
       return {
         name: entry.name,
         half: halves[0],
+        blind: split.blind.includes(entry.name),
         truth: JSON.parse(readFileSync(join(corpusDir, entry.name, 'truth.json'), 'utf8')) as SiteTruth,
       };
     });
+  const unknown = split.blind.filter((name) => !sites.some((s) => s.name === name));
+  if (unknown.length) throw new Error(`split.json names blind sites that do not exist: ${unknown.join(', ')}`);
+  return sites;
 }
+
+/** The languages besides English that issue 47 holds the drafter to, each with a blind test half. */
+export const europeanLanguages = ['de', 'fr', 'es', 'it', 'nl', 'pt'] as const;
+
+/**
+ * The sites a language's bar measures: every English site (the bar as it was before issue 47) and,
+ * in the other languages, the sites written blind. The earlier non-English sites were written by
+ * the drafter's author; they are scored, but apart.
+ */
+export const countsForLanguage = (site: CorpusSite) => site.truth.language === 'en' || site.blind;
 
 /** Sites that have a recorded completion for the AI drafter (test/drafting/record-completions.ts). */
 export const withRecordedAnswer = (corpus: readonly CorpusSite[]) =>
@@ -73,6 +89,52 @@ export function scoreByHalf(corpus: readonly CorpusSite[], runs: readonly Corpus
       runs.filter((r) => halfOf.get(r.site) === half).map((r) => scoreSite(r.site, r.truth, valuesOf(r.profile), r.ms)),
     );
   return { dev: scoreOf('dev'), test: scoreOf('test') };
+}
+
+export interface LanguageScore {
+  language: string;
+  half: CorpusHalf;
+  score: CorpusScore;
+}
+
+/** The score of each language and half present in `corpus` (pass a filtered one), English first. */
+export function scoreByLanguage(corpus: readonly CorpusSite[], runs: readonly CorpusRun[]): LanguageScore[] {
+  const languages = [...new Set(corpus.map((s) => s.truth.language))].sort(
+    (a, b) => Number(b === 'en') - Number(a === 'en') || a.localeCompare(b),
+  );
+  return languages.flatMap((language) => {
+    const halves = scoreByHalf(
+      corpus.filter((s) => s.truth.language === language),
+      runs,
+    );
+    return corpusHalves.map((half) => ({ language, half, score: halves[half] })).filter((l) => l.score.sites.length);
+  });
+}
+
+/** The label of the European languages' blind sites taken together. */
+export const europeanTogether = `${europeanLanguages.join(', ')} together`;
+
+/**
+ * The per-language table's rows: each language and half on the sites its bar measures, the blind
+ * European sites together, and the earlier non-English sites (written by the drafter's author) apart.
+ */
+export function languageRows(corpus: readonly CorpusSite[], runs: readonly CorpusRun[]): LanguageScore[] {
+  const earlier = corpus.filter((s) => !countsForLanguage(s));
+  const earlierLabel = `${[...new Set(earlier.map((s) => s.truth.language))].sort().join(', ')}, earlier sites (not blind)`;
+  const groups: [string, Record<CorpusHalf, CorpusScore>][] = [
+    [
+      europeanTogether,
+      scoreByHalf(
+        corpus.filter((s) => s.blind),
+        runs,
+      ),
+    ],
+    [earlierLabel, scoreByHalf(earlier, runs)],
+  ];
+  return [
+    ...scoreByLanguage(corpus.filter(countsForLanguage), runs),
+    ...groups.flatMap(([language, halves]) => corpusHalves.map((half) => ({ language, half, score: halves[half] }))),
+  ].filter((row) => row.score.sites.length);
 }
 
 export function startCorpusWorld(corpus: readonly CorpusSite[]): Promise<CrawlWorld> {

@@ -32,6 +32,8 @@ export interface DraftValues {
 
 /** A truth file: what a careful person would write for the site, or null where the site does not say. */
 export interface SiteTruth extends DraftValues {
+  /** The language the site is written in (ISO 639-1: en, de, fr, es, it, nl, pt). */
+  language: string;
   traits: string[];
   rendered: boolean;
   /** The bare domain redirects to www; the crawl starts at the bare domain. */
@@ -238,5 +240,20 @@ export function siteTable(score: CorpusScore): string {
       const total = sum(Object.values(s.parts));
       return `| ${s.site} | ${Math.round(s.ms)} | ${pct(total.correct, total.kept)} | ${pct(total.found, total.truth)} | ${total.invented} | ${s.trapsTaken.length} |`;
     }),
+  ].join('\n');
+}
+
+/** Recall of one part; 1 when the truth has none of it. */
+export const recallOf = (count: PartCount) => ratio(count.found, count.truth);
+
+/** One row per language (or group of sites) and half, to three places: the bars lie between 0.85 and 0.95 (Markdown). */
+export function languageTable(rows: readonly { language: string; half: string; score: CorpusScore }[]): string {
+  const three = (a: number, b: number) => (b === 0 ? '-' : ratio(a, b).toFixed(3));
+  const row = ({ language, half, score: { sites, overall, parts } }: (typeof rows)[number]) =>
+    `| ${language} | ${half} | ${sites.length} | ${three(overall.correct, overall.kept)} | ${three(overall.found, overall.truth)} | ${three(parts.founders.found, parts.founders.truth)} | ${overall.invented} |`;
+  return [
+    '| Language | Half | Sites | Precision | Recall | Founders recall | Invented |',
+    '|---|---|---|---|---|---|---|',
+    ...rows.map(row),
   ].join('\n');
 }
