@@ -5,9 +5,11 @@ import {
   type JsonSchemaType,
   type jsonSchemaValidator,
 } from '@modelcontextprotocol/server';
+import { z } from 'zod';
 import type { Config } from '../../src/config.js';
 import type { OperationContext } from '../operations/registry.js';
 import { callTool } from './call.js';
+import { promptText, prompts } from './prompts.js';
 import type { ToolsetCost } from './toolset-costs.js';
 import type { ToolDefinition } from './tools.js';
 import { selects, type ToolSelection } from './toolsets.js';
@@ -47,7 +49,7 @@ export function mcpServerFactory(config: Config, tools: readonly ToolDefinition[
     const server = new McpServer(
       { name: 'launch-directory', title: config.site.name, version: '1.0.0' },
       {
-        // Empty prompt and resource lists rather than "method not found" for clients that ask.
+        // The journeys as prompts; an empty resource list rather than "method not found" for clients that ask.
         capabilities: { tools: { listChanged: false }, prompts: {}, resources: {} },
         cacheHints: {
           'server/discover': listCache,
@@ -66,6 +68,22 @@ export function mcpServerFactory(config: Config, tools: readonly ToolDefinition[
         { title: tool.title, description: tool.description, inputSchema, outputSchema, annotations: tool.annotations },
         (args) => callTool(tool.op, args, context),
       );
+    }
+    for (const prompt of prompts) {
+      const argsSchema = z.object(
+        Object.fromEntries(
+          prompt.arguments.map((a) => [
+            a.name,
+            a.required ? z.string().describe(a.description) : z.string().optional().describe(a.description),
+          ]),
+        ),
+      );
+      server.registerPrompt(prompt.name, { title: prompt.title, description: prompt.description, argsSchema }, (args) => ({
+        description: prompt.description,
+        messages: [
+          { role: 'user', content: { type: 'text', text: promptText(prompt, args as Record<string, string | undefined>) } },
+        ],
+      }));
     }
     return server;
   };
