@@ -60,7 +60,7 @@ export const prompts: readonly PromptDefinition[] = [
     steps: ({ website, plan }) => [
       {
         tool: 'submit_listing',
-        say: `with website_url ${website} and an idempotency_key starts the draft. A 409 already_listed means the product is listed already: tell the founder its slug and claim link (the claim_a_listing prompt does that) and stop.`,
+        say: `with url ${website} and an idempotency_key starts the draft. A 409 already_listed means the product is listed already: tell the founder its slug and claim link (the claim_a_listing prompt does that) and stop.`,
       },
       {
         tool: 'get_draft',
