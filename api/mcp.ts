@@ -7,9 +7,11 @@ import { AppError } from '../src/errors.js';
 import type { AppDeps } from './deps.js';
 import { authorize } from './execute.js';
 import { operationContext } from './operation-context.js';
-import type { Operation, OperationContext } from './operations/registry.js';
-import { mcpServerFactory } from './mcp/server.js';
+import type { Operation } from './operations/registry.js';
+import { mcpServerFactory, type McpCall } from './mcp/server.js';
+import { toolsetCosts, type ToolsetCost } from './mcp/toolset-costs.js';
 import { toolsOf } from './mcp/tools.js';
+import { selects, toolSelectionOf } from './mcp/toolsets.js';
 
 const mcpPath = '/mcp';
 
@@ -24,9 +26,10 @@ const malformed = Symbol('malformed JSON');
 export function mcpEndpoint(deps: AppDeps, operations: readonly Operation[]): Middleware {
   const { config, log } = deps;
   const tools = toolsOf(operations, config);
-  const operationByTool = new Map(tools.map((tool) => [tool.name, tool.op]));
+  const toolByName = new Map(tools.map((tool) => [tool.name, tool]));
   // The tool handlers run inside the SDK; this carries the calling request's context to them.
-  const calls = new AsyncLocalStorage<OperationContext>();
+  const calls = new AsyncLocalStorage<McpCall>();
+  let costs: Promise<ToolsetCost[]> | undefined;
   const currentCall = () => {
     const call = calls.getStore();
     if (!call) throw new Error('MCP tool called outside an HTTP request');
@@ -45,6 +48,7 @@ export function mcpEndpoint(deps: AppDeps, operations: readonly Operation[]): Mi
   const answer = async (ctx: Context): Promise<void> => {
     ctx.state.resourcePath = mcpPath;
     refuseForeignHosts(ctx, config.mcpAllowedHosts);
+    const selection = toolSelectionOf(ctx.query);
     const message = await readMessage(ctx, config.bodyLimitBytes);
     if (message === malformed) {
       ctx.status = 400;
@@ -56,11 +60,16 @@ export function mcpEndpoint(deps: AppDeps, operations: readonly Operation[]): Mi
       return;
     }
     for (const name of calledTools(message)) {
-      const op = operationByTool.get(name);
-      if (op) authorize(op, { principal: ctx.state.principal ?? null });
+      const tool = toolByName.get(name);
+      // A tool the URL left out is unknown to this request: the SDK answers it as any unknown tool.
+      if (tool && selects(selection, tool)) {
+        authorize(tool.op, { principal: ctx.state.principal ?? null });
+      }
     }
+    costs ??= toolsetCosts(tools);
+    const call: McpCall = { context: operationContext(ctx, deps), selection, costs: await costs };
     ctx.respond = false;
-    await calls.run(operationContext(ctx, deps), () => serve(ctx.req, ctx.res, message));
+    await calls.run(call, () => serve(ctx.req, ctx.res, message));
   };
   return (ctx, next) => (ctx.path === mcpPath ? answer(ctx) : next());
 }
