@@ -1,4 +1,5 @@
 import type { CrawledPage } from '../../src/crawl/types.js';
+import { textPage } from './text-page.js';
 import { foundersOf } from '../../src/drafting/founder-reading.js';
 
 /**
@@ -6,22 +7,7 @@ import { foundersOf } from '../../src/drafting/founder-reading.js';
  * patterns of docs/corpus-brief.md (none is copied from a corpus site): who counts as a founder,
  * and who does not (advisors, investors, the founder of another company).
  */
-const aboutPage = (site: string, text: string): CrawledPage => ({
-  url: `http://${site}.test/about`,
-  status: 200,
-  renderedWithBrowser: false,
-  title: null,
-  description: null,
-  meta: {},
-  jsonLd: [],
-  links: [],
-  socials: {},
-  emails: [],
-  media: [],
-  logoUrl: null,
-  text,
-  blocks: [{ tag: 'p', text }],
-});
+const aboutPage = (site: string, text: string): CrawledPage => textPage(`http://${site}.test/about`, [text]);
 
 it.each([
   ['Wir haben Feldweg im Jahr 2018 gegründet.', 'feldweg', []],

@@ -1,26 +1,12 @@
 import type { CrawledPage } from '../../src/crawl/types.js';
+import { textPage } from './text-page.js';
 import { foundedYearOf } from '../../src/drafting/founding-year.js';
 
 /**
  * Founding years in the word order of each language the rules drafter reads, after the patterns
  * of docs/corpus-brief.md (none is copied from a corpus site), and years that are someone else's.
  */
-const aboutPage = (text: string): CrawledPage => ({
-  url: 'http://site.test/about',
-  status: 200,
-  renderedWithBrowser: false,
-  title: null,
-  description: null,
-  meta: {},
-  jsonLd: [],
-  links: [],
-  socials: {},
-  emails: [],
-  media: [],
-  logoUrl: null,
-  text,
-  blocks: [{ tag: 'p', text }],
-});
+const aboutPage = (text: string): CrawledPage => textPage('http://site.test/about', [text]);
 
 it.each([
   ['Wir haben Feldweg im Jahr 2019 gegründet.', 'Feldweg', '2019'],

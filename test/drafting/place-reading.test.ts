@@ -1,26 +1,12 @@
 import type { CrawledPage } from '../../src/crawl/types.js';
+import { textPage } from './text-page.js';
 import { placeOf } from '../../src/drafting/place-reading.js';
 
 /**
  * Where a company sits, from legal notices and about pages written after docs/corpus-brief.md
  * (none is copied from a corpus site): addresses without a country, local city names, seats in prose.
  */
-const page = (path: string, lines: string[]): CrawledPage => ({
-  url: `http://site.test/${path}`,
-  status: 200,
-  renderedWithBrowser: false,
-  title: null,
-  description: null,
-  meta: {},
-  jsonLd: [],
-  links: [],
-  socials: {},
-  emails: [],
-  media: [],
-  logoUrl: null,
-  text: lines.join('\n'),
-  blocks: lines.map((text) => ({ tag: 'p', text })),
-});
+const page = (path: string, lines: string[]): CrawledPage => textPage(`http://site.test/${path}`, lines);
 const placeIn = (path: string, lines: string[]) => {
   const { city, country } = placeOf([], [page('', ['Home']), page(path, lines)]);
   return [city?.value ?? null, country?.value ?? null];

@@ -1,23 +1,9 @@
 import type { CrawledPage } from '../../src/crawl/types.js';
+import { textPage } from './text-page.js';
 import { pricingOf } from '../../src/drafting/pricing-reading.js';
 
 /** Pricing pages in the formats of docs/corpus-brief.md (none is copied from a corpus site). */
-const page = (path: string, lines: string[]): CrawledPage => ({
-  url: `http://site.test/${path}`,
-  status: 200,
-  renderedWithBrowser: false,
-  title: null,
-  description: null,
-  meta: {},
-  jsonLd: [],
-  links: [],
-  socials: {},
-  emails: [],
-  media: [],
-  logoUrl: null,
-  text: lines.join('\n'),
-  blocks: lines.map((text) => ({ tag: 'p', text })),
-});
+const page = (path: string, lines: string[]): CrawledPage => textPage(`http://site.test/${path}`, lines);
 const modelOf = (lines: string[]) => pricingOf([page('', ['Home']), page('preise', lines)]).model?.value ?? null;
 
 it.each([
