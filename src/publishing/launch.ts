@@ -1,20 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
-import { checkGatesNowUpdate, goLiveNowUpdate, listingLaunch, upgradedSignal } from '../../workflows/listing-launch.js';
+import { checkGatesNowUpdate, goLiveNowUpdate, upgradedSignal } from '../../workflows/listing-launch.js';
 import { Listing } from '../entities/listing.js';
 import { moveLaunchToNow } from './launch-steps.js';
 import { AppError, notFound } from '../errors.js';
 import type { ListingLaunchInput } from '../domain/launch-plan.js';
 import { launchStatusAttribute, listingIdAttribute, ownerIdAttribute } from '../domain/search-attributes.js';
-import {
-  signalLifecycleWithStart,
-  updateLifecycleWithStartWithin,
-  workflowIds,
-  type LifecycleStart,
-  type TemporalHandle,
-} from '../temporal.js';
+import { workflowIds } from '../domain/workflow-ids.js';
+import { signalLifecycleWithStart, updateLifecycleWithStartWithin, type LifecycleStart } from '../platform/lifecycles.js';
+import type { TemporalHandle } from '../temporal.js';
 
-function launchStart(input: ListingLaunchInput, ownerId: number, status: string): LifecycleStart<typeof listingLaunch> {
+function launchStart(input: ListingLaunchInput, ownerId: number, status: string): LifecycleStart<'listingLaunch'> {
   const when = input.week ? `the week of ${input.week}` : 'now';
   return {
     workflowId: workflowIds.listingLaunch(input.listingId),
@@ -39,7 +35,7 @@ export async function checkFreeLaunchNow(
   waitMs: number,
 ): Promise<void> {
   const start = launchStart({ listingId: input.listingId, plan: 'free', week: input.week }, input.ownerId, 'awaiting_badge');
-  await updateLifecycleWithStartWithin(temporal, listingLaunch, start, checkGatesNowUpdate, waitMs);
+  await updateLifecycleWithStartWithin(temporal, 'listingLaunch', start, checkGatesNowUpdate, waitMs);
 }
 
 /**
@@ -53,7 +49,7 @@ export async function startPaidLaunch(
   input: { listingId: number; ownerId: number; week: string | null },
 ): Promise<void> {
   const start = launchStart({ listingId: input.listingId, plan: 'paid', week: input.week }, input.ownerId, 'paid');
-  await signalLifecycleWithStart(temporal, listingLaunch, start, upgradedSignal);
+  await signalLifecycleWithStart(temporal, 'listingLaunch', start, upgradedSignal);
 }
 
 /**

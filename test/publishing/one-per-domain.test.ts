@@ -3,7 +3,7 @@ import { isoDate, mondayOf, addWeeks } from '../../src/domain/weeks.js';
 import { startPaidLaunch } from '../../src/publishing/launch.js';
 import { goLive, scheduleLaunch } from '../../src/publishing/launch-steps.js';
 import { grantPaidLaunch } from '../../src/publishing/paid-launch.js';
-import { workflowIds } from '../../src/temporal.js';
+import { workflowIds } from '../../src/domain/workflow-ids.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { insertListing, ownerWithKey, type Owner } from '../listings/support.js';
 

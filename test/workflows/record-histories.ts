@@ -12,7 +12,8 @@ import { regenerateDraftFields, startDraftBuild } from '../../src/drafts/workflo
 import { startUpdateNotice } from '../../src/listings/update-notice.js';
 import { signalOrderPaid, startOrderFulfilment } from '../../src/orders/lifecycle.js';
 import { checkFreeLaunchNow, startPaidLaunch } from '../../src/publishing/launch.js';
-import { startVoteReview, workflowIds, type TemporalHandle } from '../../src/temporal.js';
+import { workflowIds } from '../../src/domain/workflow-ids.js';
+import { startVoteReview, type TemporalHandle } from '../../src/temporal.js';
 import { bundleWorkflows } from '../../src/worker.js';
 import { goLiveNowUpdate } from '../../workflows/listing-launch.js';
 import { housekeeping } from '../../workflows/housekeeping.js';
