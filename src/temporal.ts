@@ -6,20 +6,16 @@ import {
   type ScheduleOptionsAction,
   type ScheduleSpec,
   type Workflow,
-  WorkflowExecutionAlreadyStartedError,
 } from '@temporalio/client';
 import type { SearchAttributeType } from '@temporalio/common';
 import protos from '@temporalio/proto';
 import { housekeeping } from '../workflows/housekeeping.js';
-import { voteReview } from '../workflows/vote-review.js';
 import { weeklyAwards } from '../workflows/weekly-awards.js';
 import { isoDate, mondayOf } from './domain/weeks.js';
-import { voteReviewStatusAttribute, voteWeekAttribute } from './domain/search-attributes.js';
 import { customSearchAttributes } from './domain/search-attributes.js';
 import type { Config } from './config.js';
+import { startVoteReview } from './community/lifecycle.js';
 import { workflowIds } from './domain/workflow-ids.js';
-import { startOptions } from './platform/lifecycles.js';
-import { countWorkflowStart } from './platform/metrics.js';
 
 export interface TemporalHandle {
   connection: Connection;
@@ -52,30 +48,6 @@ export async function prepareTemporal(temporal: TemporalHandle, namespace: strin
   await registerSearchAttributes(temporal.connection, namespace);
   await ensureSchedules(temporal);
   await startVoteReview(temporal, isoDate(mondayOf(new Date())));
-}
-
-/**
- * Starts the vote review of a launch week (`vote-review-<week>`), or finds it running; a review
- * that ended well is not run again, one that failed or was stopped is.
- */
-export async function startVoteReview(temporal: TemporalHandle, week: string): Promise<void> {
-  countWorkflowStart(voteReview.name);
-  try {
-    await temporal.client.workflow.start(voteReview, {
-      ...startOptions<'voteReview'>(temporal, {
-        workflowId: workflowIds.voteReview(week),
-        args: [{ week }],
-        searchAttributes: [
-          { key: voteWeekAttribute, value: week },
-          { key: voteReviewStatusAttribute, value: 'reviewing' },
-        ],
-        summary: `Vote review of the week of ${week}`,
-      }),
-      workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
-    });
-  } catch (error) {
-    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
-  }
 }
 
 const indexedValueTypes: Record<SearchAttributeType, protos.temporal.api.enums.v1.IndexedValueType> = {

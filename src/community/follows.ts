@@ -8,7 +8,7 @@ import { setToggle, type Toggle, type ToggleState } from './target.js';
 
 /**
  * Following a public listing (setToggle): its followers are mailed the updates posted after they
- * followed (src/listings/updates.ts).
+ * followed (src/listings/follower-mail.ts).
  */
 const followToggle: Toggle = {
   entity: Follow,

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { createApiKey } from '../../src/accounts/api-keys.js';
-import { startUpdateNotice } from '../../src/listings/update-notice.js';
+import { startUpdateNotice } from '../../src/listings/lifecycle.js';
 import { workflowIds } from '../../src/domain/workflow-ids.js';
 import { startApiProcess } from '../support/api-process.js';
 import { startTestApp, type TestApp } from '../support/app.js';

@@ -4,7 +4,7 @@ import type { UserRow } from '../../../src/accounts/users.js';
 import { notFound } from '../../../src/errors.js';
 import { html } from '../../../src/platform/html.js';
 import type { AppDeps } from '../../deps.js';
-import { listInterviewQuestions } from '../../operations/community.js';
+import { listInterviewQuestions } from '../../operations/founders-and-blog.js';
 import { storySections } from '../../operations/draft-schemas.js';
 import {
   addMilestone,

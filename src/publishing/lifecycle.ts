@@ -1,9 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { checkGatesNowUpdate, goLiveNowUpdate, upgradedSignal } from '../../workflows/listing-launch.js';
-import { Listing } from '../entities/listing.js';
-import { moveLaunchToNow } from './launch-steps.js';
-import { AppError, notFound } from '../errors.js';
+import { AppError } from '../errors.js';
 import type { ListingLaunchInput } from '../domain/launch-plan.js';
 import { launchStatusAttribute, listingIdAttribute, ownerIdAttribute } from '../domain/search-attributes.js';
 import { workflowIds } from '../domain/workflow-ids.js';
@@ -53,17 +50,12 @@ export async function startPaidLaunch(
 }
 
 /**
- * Support moves a scheduled launch to now: the move is recorded in PostgreSQL (its week becomes
- * this one), then an update to the listing's launch workflow runs its own go-live step (owner
- * told, followers mailed once). The workflow checks the record before it acts; a listing that is
- * not scheduled, or has no launch running, is a 409 with the reason.
+ * Runs the launch workflow's own go-live step now, once the move is recorded (goLiveNow); no
+ * launch running, or one the workflow refuses to move, is a 409 with the reason.
  */
-export async function goLiveNow(em: EntityManager, temporal: TemporalHandle, siteId: number, slug: string): Promise<void> {
-  const listing = await em.findOne(Listing, { siteId, slug }, { fields: ['id'] });
-  if (!listing) throw notFound(`Listing ${slug}`);
-  await moveLaunchToNow(em, listing.id);
+export async function askLaunchToGoLiveNow(temporal: TemporalHandle, listingId: number, slug: string): Promise<void> {
   try {
-    await temporal.client.workflow.getHandle(workflowIds.listingLaunch(listing.id)).executeUpdate(goLiveNowUpdate);
+    await temporal.client.workflow.getHandle(workflowIds.listingLaunch(listingId)).executeUpdate(goLiveNowUpdate);
   } catch (error) {
     if (error instanceof WorkflowNotFoundError) throw new AppError('conflict', `${slug} has no launch running.`);
     if (error instanceof WorkflowUpdateFailedError)
