@@ -16,7 +16,9 @@ import { followedListings } from '../../../src/community/follows.js';
 import type { ListingSummary } from '../../../src/catalogue/schemas.js';
 import { listingList } from '../catalogue/catalogue-html.js';
 import { sendHtml } from '../shared/respond.js';
-import { currentUser, formField, htmlErrors, parseForm, webSession } from '../shared/session.js';
+import { currentUser, webSession } from '../shared/session.js';
+import { formField, parseForm } from '../shared/forms/parse-form.js';
+import { htmlErrors } from '../shared/error-pages.js';
 
 const keyName = z.string().trim().min(1).max(100);
 

@@ -11,7 +11,9 @@ import { csrfToken, verifyCsrf } from '../shared/csrf.js';
 import { html, type Html } from '../../../src/platform/html.js';
 import { form, hidden, page } from '../shared/layout.js';
 import { sendHtml } from '../shared/respond.js';
-import { currentUser, formField, htmlErrors, parseForm, signIn, signOut, webSession } from '../shared/session.js';
+import { currentUser, signIn, signOut, webSession } from '../shared/session.js';
+import { formField, parseForm } from '../shared/forms/parse-form.js';
+import { htmlErrors } from '../shared/error-pages.js';
 
 const email = z.email().max(254);
 

@@ -7,7 +7,8 @@ import type { AppDeps } from '../../deps.js';
 import { csrfToken, verifyCsrf } from '../shared/csrf.js';
 import { form, hidden, page } from '../shared/layout.js';
 import { sendHtml } from '../shared/respond.js';
-import { formField, htmlErrors, parseForm } from '../shared/session.js';
+import { formField, parseForm } from '../shared/forms/parse-form.js';
+import { htmlErrors } from '../shared/error-pages.js';
 
 /**
  * The page an email claim's link opens. GET only shows what would be confirmed and a button; the

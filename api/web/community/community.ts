@@ -15,7 +15,9 @@ import { communityScript } from './script.js';
 import { csrfToken, verifyCsrf } from '../shared/csrf.js';
 import { form, page } from '../shared/layout.js';
 import { sendHtml } from '../shared/respond.js';
-import { currentUser, formField, htmlErrors, parseForm, sessionToken, webSession } from '../shared/session.js';
+import { currentUser, sessionToken, webSession } from '../shared/session.js';
+import { formField, parseForm } from '../shared/forms/parse-form.js';
+import { htmlErrors } from '../shared/error-pages.js';
 
 const reviewId = z.coerce.number().int().positive().max(2_147_483_647);
 

@@ -14,7 +14,7 @@ import {
   postListingUpdateOperation,
   setFounderStory,
 } from '../../operations/my-listings.js';
-import { formField } from '../shared/session.js';
+import { formField } from '../shared/forms/parse-form.js';
 import { interviewForm, milestoneForm, storyForm, updateForm, type ContentForm } from './listing-content-forms.js';
 import { updatesInWords, when } from './listing-sections.js';
 import { listingView } from './listing-view.js';
