@@ -2,7 +2,7 @@ import type { ClaimStatus } from '../src/domain/claims.js';
 import { mailClaimLink } from '../src/claims/link-mail.js';
 import { createProofCheck } from '../src/claims/proof-checks.js';
 import { expireClaim, runClaimCheck } from '../src/claims/verification.js';
-import { workflowIds } from '../src/temporal.js';
+import { workflowIds } from '../src/domain/workflow-ids.js';
 import type { ActivityDeps } from './index.js';
 
 /** The claimVerification workflow's steps; each one is safe to repeat. */

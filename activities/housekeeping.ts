@@ -1,11 +1,23 @@
-import { purgeExpiredRecords } from '../src/platform/housekeeping.js';
+import { purgeOAuthRecords } from '../src/accounts/oauth-records.js';
+import { purgeSignInLinks } from '../src/accounts/sign-in-links.js';
+import { purgeWebSessions } from '../src/accounts/web-sessions.js';
+import { purgeInviteMails } from '../src/drafts/invites.js';
+import { IdempotencyStore } from '../src/platform/idempotency.js';
+import { purgeEndedRateLimits } from '../src/platform/rate-limits.js';
 import type { ActivityDeps } from './index.js';
 
 /** The housekeeping workflow's one step; deleting what has expired is safe to repeat. */
 export function housekeepingActivities(deps: ActivityDeps) {
   return {
+    /** Deletes what has expired: idempotency records, rate windows, OAuth records, web sessions, sign-in links, invite mail counts. */
     async purgeExpiredRecords(): Promise<void> {
-      await purgeExpiredRecords(deps.orm.em.fork());
+      const em = deps.orm.em.fork();
+      await new IdempotencyStore(em).purgeExpired();
+      await purgeOAuthRecords(em);
+      await purgeWebSessions(em);
+      await purgeSignInLinks(em);
+      await purgeInviteMails(em);
+      await purgeEndedRateLimits(em.getConnection().getKnex());
     },
   };
 }

@@ -1,5 +1,4 @@
-import { tellFollowerBatch, type FollowerBatch } from '../src/listings/updates.js';
-import { tellLaunchFollowerBatch } from '../src/listings/launch-notice.js';
+import { tellFollowerBatch, tellLaunchFollowerBatch, type FollowerBatch } from '../src/listings/follower-mail.js';
 import { heartbeating } from './heartbeat.js';
 import type { ActivityDeps } from './index.js';
 

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '../src/domain/order-status.js';
 import { completeOrder, expireOrder, fulfilOrderLine, orderStatus, unfulfilledOrderLines } from '../src/orders/fulfilment.js';
-import { startPaidLaunch } from '../src/publishing/launch.js';
+import { startPaidLaunch } from '../src/publishing/lifecycle.js';
 import type { ActivityDeps } from './index.js';
 
 /** The orderFulfilment workflow's steps; each is safe to repeat. */

@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { reviewVotes, voteReviewIsFinal, type VoteReviewPass } from '../src/community/vote-review.js';
 import { AppError } from '../src/errors.js';
-import { startVoteReview } from '../src/temporal.js';
+import { startVoteReview } from '../src/community/lifecycle.js';
 import { heartbeating } from './heartbeat.js';
 import type { ActivityDeps } from './index.js';
 

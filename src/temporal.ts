@@ -2,40 +2,20 @@ import {
   Client,
   Connection,
   ScheduleAlreadyRunning,
-  WithStartWorkflowOperation,
   type ScheduleOptions,
   type ScheduleOptionsAction,
   type ScheduleSpec,
   type Workflow,
-  type WorkflowHandle,
-  type WorkflowStartOptions,
-  WorkflowExecutionAlreadyStartedError,
 } from '@temporalio/client';
-import type { SearchAttributePair, SearchAttributeType, SignalDefinition, UpdateDefinition } from '@temporalio/common';
+import type { SearchAttributeType } from '@temporalio/common';
 import protos from '@temporalio/proto';
 import { housekeeping } from '../workflows/housekeeping.js';
-import { voteReview } from '../workflows/vote-review.js';
 import { weeklyAwards } from '../workflows/weekly-awards.js';
 import { isoDate, mondayOf } from './domain/weeks.js';
-import { voteReviewStatusAttribute, voteWeekAttribute } from './domain/search-attributes.js';
 import { customSearchAttributes } from './domain/search-attributes.js';
 import type { Config } from './config.js';
-import { countWorkflowStart } from './platform/metrics.js';
-
-/**
- * Temporal conventions in one place. Workflow ids are business keys, so a retried request finds
- * the workflow it already started instead of starting a second one.
- */
-export const workflowIds = {
-  draftBuild: (draftId: string) => `draft-${draftId}`,
-  listingLaunch: (listingId: number) => `listing-launch-${listingId}`,
-  listingUpdateNotice: (updateId: number) => `listing-update-${updateId}`,
-  claimVerification: (claimId: number | string) => `claim-${claimId}`,
-  orderFulfilment: (orderNumber: string) => `order-${orderNumber}`,
-  voteReview: (week: string) => `vote-review-${week}`,
-  weeklyAwardsSchedule: 'weekly-awards',
-  housekeepingSchedule: 'housekeeping',
-} as const;
+import { startVoteReview } from './community/lifecycle.js';
+import { workflowIds } from './domain/workflow-ids.js';
 
 export interface TemporalHandle {
   connection: Connection;
@@ -60,104 +40,6 @@ export async function temporalReachable(handle: TemporalHandle): Promise<boolean
   }
 }
 
-/** How to start one lifecycle: its business-key id, its typed arguments, what operators filter by. */
-export interface LifecycleStart<W extends Workflow> {
-  workflowId: string;
-  args: Parameters<W>;
-  searchAttributes: SearchAttributePair[];
-  /** One line shown for the run in the Temporal UI. */
-  summary?: string;
-}
-
-function startOptions<W extends Workflow>(temporal: TemporalHandle, start: LifecycleStart<W>): WorkflowStartOptions<W> {
-  // The SDK types `args` conditionally on W, which TypeScript cannot resolve for a generic W.
-  return {
-    workflowId: start.workflowId,
-    taskQueue: temporal.taskQueue,
-    args: start.args,
-    typedSearchAttributes: start.searchAttributes,
-    workflowIdConflictPolicy: 'USE_EXISTING',
-    ...(start.summary ? { staticSummary: start.summary } : {}),
-  } as unknown as WorkflowStartOptions<W>;
-}
-
-/** Starts the lifecycle, or finds the run already open under its id (a retried request starts nothing new). */
-export function startLifecycle<W extends Workflow>(
-  temporal: TemporalHandle,
-  workflow: W,
-  start: LifecycleStart<W>,
-): Promise<WorkflowHandle<W>> {
-  countWorkflowStart(workflow.name);
-  return temporal.client.workflow.start(workflow, startOptions(temporal, start));
-}
-
-/**
- * Runs `update` on the lifecycle open under the id, starting one first when none is open (its run
- * completed, say), and resolves with the update's result.
- */
-export function updateLifecycleWithStart<W extends Workflow, Ret, Args extends unknown[]>(
-  temporal: TemporalHandle,
-  workflow: W,
-  start: LifecycleStart<W>,
-  update: UpdateDefinition<Ret, Args>,
-  ...args: Args
-): Promise<Ret> {
-  countWorkflowStart(workflow.name);
-  const startWorkflowOperation = new WithStartWorkflowOperation(workflow, {
-    ...startOptions(temporal, start),
-    workflowIdConflictPolicy: 'USE_EXISTING',
-  });
-  return temporal.client.workflow.executeUpdateWithStart(update, { args, startWorkflowOperation });
-}
-
-/**
- * `updateLifecycleWithStart`, waiting `waitMs` at most: true once the update is done, false when
- * the wait ran out. The update goes on in the workflow; only this caller stops waiting (its calls
- * to the server are cancelled, so none is left retrying after the connection closes).
- */
-export async function updateLifecycleWithStartWithin<W extends Workflow, Ret, Args extends unknown[]>(
-  temporal: TemporalHandle,
-  workflow: W,
-  start: LifecycleStart<W>,
-  update: UpdateDefinition<Ret, Args>,
-  waitMs: number,
-  ...args: Args
-): Promise<boolean> {
-  const stop = new AbortController();
-  const timer = setTimeout(() => stop.abort(), waitMs);
-  try {
-    await temporal.connection.withAbortSignal(stop.signal, () =>
-      updateLifecycleWithStart(temporal, workflow, start, update, ...args),
-    );
-    return true;
-  } catch (error) {
-    if (stop.signal.aborted) return false;
-    throw error;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Sends `signal` to the lifecycle open under the id, starting one first when none is open. */
-export async function signalLifecycleWithStart<W extends Workflow, Args extends unknown[]>(
-  temporal: TemporalHandle,
-  workflow: W,
-  start: LifecycleStart<W>,
-  signal: SignalDefinition<Args>,
-  ...args: Args
-): Promise<void> {
-  const { workflowIdConflictPolicy: _policy, ...options } = startOptions(temporal, start) as WorkflowStartOptions<W> & {
-    workflowIdConflictPolicy?: string;
-  };
-  countWorkflowStart(workflow.name);
-  // Signal-with-start always joins an open run, so it takes no conflict policy.
-  await temporal.client.workflow.signalWithStart(workflow, {
-    ...options,
-    signal,
-    signalArgs: args,
-  } as unknown as Parameters<typeof temporal.client.workflow.signalWithStart<W, Args>>[1]);
-}
-
 /**
  * What a worker deployment needs on the server before work arrives: the custom search attributes
  * (an embedded dev server gets them at start) and the schedules. Safe to repeat.
@@ -166,30 +48,6 @@ export async function prepareTemporal(temporal: TemporalHandle, namespace: strin
   await registerSearchAttributes(temporal.connection, namespace);
   await ensureSchedules(temporal);
   await startVoteReview(temporal, isoDate(mondayOf(new Date())));
-}
-
-/**
- * Starts the vote review of a launch week (`vote-review-<week>`), or finds it running; a review
- * that ended well is not run again, one that failed or was stopped is.
- */
-export async function startVoteReview(temporal: TemporalHandle, week: string): Promise<void> {
-  countWorkflowStart(voteReview.name);
-  try {
-    await temporal.client.workflow.start(voteReview, {
-      ...startOptions<typeof voteReview>(temporal, {
-        workflowId: workflowIds.voteReview(week),
-        args: [{ week }],
-        searchAttributes: [
-          { key: voteWeekAttribute, value: week },
-          { key: voteReviewStatusAttribute, value: 'reviewing' },
-        ],
-        summary: `Vote review of the week of ${week}`,
-      }),
-      workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
-    });
-  } catch (error) {
-    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
-  }
 }
 
 const indexedValueTypes: Record<SearchAttributeType, protos.temporal.api.enums.v1.IndexedValueType> = {

@@ -3,10 +3,10 @@ import { siteOperations } from './site.js';
 import { accountOperations } from './account.js';
 import { listingOperations } from './listings.js';
 import { launchOperations } from './launches.js';
-import { communityOperations } from './community.js';
+import { foundersAndBlogOperations } from './founders-and-blog.js';
 import { draftOperations } from './drafts.js';
 import { myListingOperations } from './my-listings.js';
-import { orderOperations } from './orders.js';
+import { orderOperations, productOperations } from './orders.js';
 import { publishingOperations } from './publishing.js';
 import { claimOperations } from './claims.js';
 
@@ -15,7 +15,8 @@ export const operations: readonly Operation[] = [
   ...siteOperations,
   ...listingOperations,
   ...launchOperations,
-  ...communityOperations,
+  ...foundersAndBlogOperations,
+  ...productOperations,
   ...accountOperations,
   ...draftOperations,
   ...myListingOperations,

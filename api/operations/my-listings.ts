@@ -13,7 +13,7 @@ import { getOwnedListing, listOwnedListings } from '../../src/listings/owner-vie
 import { ownedListingWithHistory } from '../../src/listings/revisions.js';
 import { updateOwnedListing } from '../../src/listings/edit.js';
 import { postListingUpdate } from '../../src/listings/updates.js';
-import { startUpdateNotice } from '../../src/listings/update-notice.js';
+import { startUpdateNotice } from '../../src/listings/lifecycle.js';
 import { addMilestone as saveMilestone, deleteMilestone as removeMilestone } from '../../src/listings/milestones.js';
 import { setFounderStory as saveStory } from '../../src/listings/story.js';
 import { answerInterview as saveAnswers } from '../../src/founders/interview.js';

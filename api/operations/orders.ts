@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { createCheckout as openCheckout } from '../../src/orders/checkout.js';
 import { buyerFor, priceOrderBody } from '../../src/orders/quote.js';
 import { order, orderBody, orderPage, quote } from '../../src/orders/schemas.js';
+import { products as productsOutput } from '../../src/catalogue/schemas.js';
+import * as products from '../../src/catalogue/products.js';
 import { getOwnedOrder, listOwnedOrders } from '../../src/orders/view.js';
-import { paginationQuery } from './common.js';
+import { paginationQuery, publicRead } from './common.js';
 import { defineOperation } from './registry.js';
 
 const items =
@@ -91,3 +93,20 @@ export const getOrder = defineOperation({
 });
 
 export const orderOperations = [quoteOrder, createCheckout, listMyOrders, getOrder];
+
+export const listProducts = defineOperation({
+  ...publicRead,
+  id: 'list_products',
+  method: 'GET',
+  path: '/products',
+  tag: 'Orders',
+  summary: 'Purchasable products and current prices',
+  description:
+    'Every purchasable product with its current price in USD cents, VAT excluded, and needs_listing (bought for one of your listings). Prices are set by the site team: read them here at call time, never hardcode them. Free, public, read-only.',
+  input: {},
+  output: productsOutput,
+  handler: (_input, { em, site }) => products.listProducts(em, site.id),
+});
+
+/** list_products, registered apart so the published order of the tools stays as it was. */
+export const productOperations = [listProducts];

@@ -16,7 +16,7 @@ export interface ConnectedAppRow {
   last_used_at: Date | null;
 }
 
-export const grantKeyPattern = /^[0-9a-f]{64}$/;
+const grantKeyPattern = /^[0-9a-f]{64}$/;
 
 /** The person's live grants, newest first, with the registered client's name where there is one. */
 export async function listConnectedApps(em: EntityManager, userId: number): Promise<ConnectedAppRow[]> {
@@ -35,9 +35,10 @@ export async function listConnectedApps(em: EntityManager, userId: number): Prom
 
 /**
  * Ends one of the person's grants with its codes and refresh tokens, in one statement; its access
- * tokens fail from the next request on (see grantHolder). False when not theirs or gone.
+ * tokens fail from the next request on (see grantHolder). False when not theirs, gone or no key.
  */
 export async function revokeConnectedApp(em: EntityManager, userId: number, key: string): Promise<boolean> {
+  if (!grantKeyPattern.test(key)) return false;
   const [row] = await query(
     em,
     sql<{ revoked: number }>`with grant_row as (

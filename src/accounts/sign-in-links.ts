@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { query, sql } from '../platform/sql.js';
 import { hashCredential, normaliseEmail } from '../domain/credentials.js';
 import { mailboxOf } from '../domain/mailbox.js';
+import { ensureUser, recordSignIn } from './users.js';
 
 export interface PendingSignIn {
   email: string;
@@ -55,6 +56,18 @@ export async function redeemSignInLink(em: EntityManager, token: string): Promis
      where token_hash = ${hashCredential(token)} and used_at is null and expires_at > now() returning email, return_to`,
   );
   return row && { email: row.email, returnTo: row.return_to };
+}
+
+/** Signs in by a mailed link: uses it, and finds or creates the account of its address. */
+export async function signInByLink(
+  em: EntityManager,
+  token: string,
+): Promise<{ userId: number; returnTo: string | null } | undefined> {
+  const pending = await redeemSignInLink(em, token);
+  if (!pending) return undefined;
+  const user = await ensureUser(em, pending.email);
+  await recordSignIn(em, user.id);
+  return { userId: user.id, returnTo: pending.returnTo };
 }
 
 export async function purgeSignInLinks(em: EntityManager): Promise<void> {

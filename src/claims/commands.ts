@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isPublic } from '../catalogue/sql.js';
-import { hashCredential } from '../domain/credentials.js';
 import {
   allowedClaimEmail,
   checkDelayMs,
@@ -125,33 +124,4 @@ export function applyClaimMove(claim: ClaimEntity, event: ClaimEvent, reason: st
   claim.statusReason = reason;
   claim.nextCheckAt = null;
   return true;
-}
-
-/**
- * Marks the claim's emailed link as used. Exactly one request wins, and only while the claim is
- * pending and unexpired: the link expires with the claim.
- */
-export async function confirmClaimLink(em: EntityManager, linkToken: string): Promise<number | undefined> {
-  const [row] = await query(
-    em,
-    sql<{ id: number }>`update claim set link_confirmed_at = now(), updated_at = now()
-      where link_hash = ${hashCredential(linkToken)} and link_confirmed_at is null and status = 'pending' and expires_at > now()
-      returning id`,
-  );
-  return row?.id;
-}
-
-/** What a still-usable link would confirm, without using it (for the page with the confirm button). */
-export async function peekClaimLink(
-  em: EntityManager,
-  linkToken: string,
-): Promise<{ listingName: string; slug: string; claimant: string; email: string } | undefined> {
-  const [row] = await query(
-    em,
-    sql<{ listing_name: string; slug: string; claimant: string; email: string }>`select l.name as listing_name, l.slug,
-        u.email as claimant, c.email
-      from claim c join listing l on l.id = c.listing_id join app_user u on u.id = c.user_id
-      where c.link_hash = ${hashCredential(linkToken)} and c.link_confirmed_at is null and c.status = 'pending' and c.expires_at > now()`,
-  );
-  return row && { listingName: row.listing_name, slug: row.slug, claimant: row.claimant, email: row.email };
 }

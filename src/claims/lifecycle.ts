@@ -1,4 +1,4 @@
-import { claimChangedSignal, claimVerification, verifyNowUpdate } from '../../workflows/claim-verification.js';
+import { claimChangedSignal, verifyNowUpdate } from '../../workflows/claim-verification.js';
 import {
   claimIdAttribute,
   claimMethodAttribute,
@@ -6,19 +6,15 @@ import {
   listingIdAttribute,
   ownerIdAttribute,
 } from '../domain/search-attributes.js';
-import {
-  startLifecycle,
-  updateLifecycleWithStartWithin,
-  workflowIds,
-  type LifecycleStart,
-  type TemporalHandle,
-} from '../temporal.js';
+import { workflowIds } from '../domain/workflow-ids.js';
+import { startLifecycle, updateLifecycleWithStartWithin, type LifecycleStart } from '../platform/lifecycles.js';
+import type { TemporalHandle } from '../temporal.js';
 import type { OpenClaim } from './commands.js';
 
 /** verify_claim waits this long for its check; a slower one goes on, and the claim is answered as it stands. */
 export const verifyNowWaitMs = 15_000;
 
-function claimStart(claim: Omit<OpenClaim, 'created'>): LifecycleStart<typeof claimVerification> {
+function claimStart(claim: Omit<OpenClaim, 'created'>): LifecycleStart<'claimVerification'> {
   return {
     workflowId: workflowIds.claimVerification(claim.id),
     args: [{ claimId: claim.id, method: claim.method, expiresAt: claim.expiresAt.getTime() }],
@@ -34,7 +30,7 @@ function claimStart(claim: Omit<OpenClaim, 'created'>): LifecycleStart<typeof cl
 
 /** Starts checking a claim, or finds the run already checking it: the claim's id is the workflow's. */
 export async function startClaimVerification(temporal: TemporalHandle, claim: Omit<OpenClaim, 'created'>): Promise<void> {
-  await startLifecycle(temporal, claimVerification, claimStart(claim));
+  await startLifecycle(temporal, 'claimVerification', claimStart(claim));
 }
 
 /** Runs a check of an open claim now and waits for it, `waitMs` at most; the check goes on past that. */
@@ -43,7 +39,7 @@ export async function checkClaimNow(
   claim: Omit<OpenClaim, 'created'>,
   waitMs = verifyNowWaitMs,
 ): Promise<void> {
-  await updateLifecycleWithStartWithin(temporal, claimVerification, claimStart(claim), verifyNowUpdate, waitMs);
+  await updateLifecycleWithStartWithin(temporal, 'claimVerification', claimStart(claim), verifyNowUpdate, waitMs);
 }
 
 /** Tells a claim's lifecycle that something changed outside it (its emailed link was confirmed). */

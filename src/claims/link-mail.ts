@@ -3,7 +3,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashCredential } from '../domain/credentials.js';
 import type { Mailer } from '../mail/index.js';
 import { query, sql } from '../platform/sql.js';
+import type { TemporalHandle } from '../temporal.js';
 import { lockedClaim } from './commands.js';
+import { signalClaimChanged } from './lifecycle.js';
 import type { ClaimMailSettings } from './verification.js';
 
 /** The page a claim's emailed link opens: it asks for a press of a button before confirming. */
@@ -50,4 +52,40 @@ The link works once, until ${claim.expiresAt.toISOString()}. If you do not know 
     },
     { clear: true },
   );
+}
+
+/**
+ * Confirms a claim by its emailed link and tells the claim's lifecycle. Exactly one request wins,
+ * and only while the claim is pending and unexpired: the link expires with the claim. False when
+ * the link was used already or the claim is no longer open.
+ */
+export async function confirmClaimLink(
+  em: EntityManager,
+  deps: { temporal: TemporalHandle },
+  linkToken: string,
+): Promise<boolean> {
+  const [row] = await query(
+    em,
+    sql<{ id: number }>`update claim set link_confirmed_at = now(), updated_at = now()
+      where link_hash = ${hashCredential(linkToken)} and link_confirmed_at is null and status = 'pending' and expires_at > now()
+      returning id`,
+  );
+  if (!row) return false;
+  await signalClaimChanged(deps.temporal, row.id);
+  return true;
+}
+
+/** What a still-usable link would confirm, without using it (for the page with the confirm button). */
+export async function peekClaimLink(
+  em: EntityManager,
+  linkToken: string,
+): Promise<{ listingName: string; slug: string; claimant: string; email: string } | undefined> {
+  const [row] = await query(
+    em,
+    sql<{ listing_name: string; slug: string; claimant: string; email: string }>`select l.name as listing_name, l.slug,
+        u.email as claimant, c.email
+      from claim c join listing l on l.id = c.listing_id join app_user u on u.id = c.user_id
+      where c.link_hash = ${hashCredential(linkToken)} and c.link_confirmed_at is null and c.status = 'pending' and c.expires_at > now()`,
+  );
+  return row && { listingName: row.listing_name, slug: row.slug, claimant: row.claimant, email: row.email };
 }

@@ -1,6 +1,7 @@
 import { copyListingToSite } from '../listings/copy.js';
 import { listRevisions } from '../listings/revisions.js';
-import { goLiveNow, startPaidLaunch } from '../publishing/launch.js';
+import { goLiveNow } from '../publishing/go-live-now.js';
+import { startPaidLaunch } from '../publishing/lifecycle.js';
 import { grantPaidLaunch, paidLaunchOf } from '../publishing/paid-launch.js';
 import { withTemporal } from './temporal.js';
 import type { CliCommand } from './command.js';

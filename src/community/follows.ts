@@ -4,17 +4,28 @@ import { Follow } from '../entities/follow.js';
 import { query, sql } from '../platform/sql.js';
 import { isPublic, summaryJson, withUrl, type Summary } from '../catalogue/sql.js';
 import type { ListingSummary } from '../catalogue/schemas.js';
-import type { Toggle } from './target.js';
+import { setToggle, type Toggle, type ToggleState } from './target.js';
 
 /**
  * Following a public listing (setToggle): its followers are mailed the updates posted after they
- * followed (src/listings/updates.ts).
+ * followed (src/listings/follower-mail.ts).
  */
-export const followToggle: Toggle = {
+const followToggle: Toggle = {
   entity: Follow,
   refusal: (listing) => followRefusal(listing),
   counter: 'follower_count',
 };
+
+/** Follows a public listing (wanted) or stops following it. */
+export async function setFollow(
+  em: EntityManager,
+  siteId: number,
+  slug: string,
+  userId: number,
+  wanted: boolean,
+): Promise<ToggleState> {
+  return setToggle(em, siteId, slug, userId, wanted, followToggle);
+}
 
 /** The public listings a person follows, most recently followed first. */
 export async function followedListings(

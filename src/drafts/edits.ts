@@ -7,7 +7,7 @@ import { applyDraftEdit, type DraftEdit } from '../domain/draft-edit.js';
 import { categoryNamed } from '../domain/evidence.js';
 import { categoryNames } from './build.js';
 import { editOwnedDraft, findOwnedDraft } from './drafts.js';
-import { regenerateDraftFields } from './workflow.js';
+import { regenerateDraftFields } from './lifecycle.js';
 import { syncDraftListing } from './submit.js';
 
 export interface DraftEditDeps {

@@ -6,7 +6,7 @@ import { siteUrlOf } from '../domain/site-url.js';
 import { createDraft, discardDraft } from './drafts.js';
 import { refuseSecondPublicListing } from '../listings/one-per-domain.js';
 import { openDraftOnDomain } from './same-domain.js';
-import { startDraftBuild } from './workflow.js';
+import { startDraftBuild } from './lifecycle.js';
 import type { DraftEditDeps } from './edits.js';
 
 /**

@@ -4,7 +4,6 @@ import { Listing } from '../entities/listing.js';
 import { ListingUpdate } from '../entities/listing-update.js';
 import { updateMailOf, type UpdateMail } from '../domain/update-mail.js';
 import { notFound } from '../errors.js';
-import type { Mailer } from '../mail/index.js';
 import { query, sql } from '../platform/sql.js';
 
 /** Lock key for a listing's update mails (first half of a two-part advisory lock; the listing id is the second). */
@@ -89,72 +88,6 @@ async function updateMailNow(
   );
   const oldestAt = recent.oldest_at && new Date(recent.oldest_at);
   return { now: new Date(recent.now), mail: updateMailOf({ mailed: recent.mailed, oldestAt }, mailsPerDay) };
-}
-
-export interface FollowerBatch {
-  /** The last follower of this batch, where the next batch starts; null when there was none. */
-  lastUserId: number | null;
-  told: number;
-  done: boolean;
-}
-
-interface Recipient {
-  user_id: number;
-  email: string;
-  listing_name: string;
-  listing_slug: string;
-  site_name: string;
-  title: string;
-  body: string;
-}
-
-/**
- * Mails the next `limit` followers (by user id, after `after`) of the update's listing who followed
- * before it was posted; an update that was not to be mailed (over the daily cap) has none, whoever
- * started its notice. Each mail is stored with the record that it was sent in one transaction,
- * so a retried batch (a worker killed mid-way) skips whoever was already told and nobody is mailed
- * twice; with SMTP the record commits right after the server accepted the mail.
- */
-export async function tellFollowerBatch(
-  em: EntityManager,
-  mailer: Mailer,
-  publicUrl: string,
-  updateId: number,
-  after: number,
-  limit: number,
-): Promise<FollowerBatch> {
-  const recipients = await query(
-    em,
-    sql<Recipient>`select f.user_id, u.email, l.name as listing_name, l.slug as listing_slug, s.name as site_name, lu.title, lu.body
-     from listing_update lu join listing l on l.id = lu.listing_id join site s on s.id = l.site_id
-     join follow f on f.listing_id = lu.listing_id and f.created_at <= lu.created_at
-     join app_user u on u.id = f.user_id
-     where lu.id = ${updateId} and lu.followers_mailed and f.user_id > ${after}
-     order by f.user_id limit ${limit}`,
-  );
-  for (const recipient of recipients) {
-    await em.fork().transactional(async (tx) => {
-      const [claimed] = await query(
-        tx,
-        sql`insert into listing_update_delivery (update_id, user_id) values (${updateId}, ${recipient.user_id})
-         on conflict do nothing returning user_id`,
-      );
-      // Told already, by an attempt whose result was lost (a worker killed after the commit).
-      if (!claimed) return;
-      await mailer.send(followerMail(recipient, publicUrl), { within: tx });
-    });
-  }
-  // Every follower of the batch has been told once, by this attempt or an earlier one.
-  return { lastUserId: recipients.at(-1)?.user_id ?? null, told: recipients.length, done: recipients.length < limit };
-}
-
-function followerMail(r: Recipient, publicUrl: string) {
-  const link = listingUrl(publicUrl, r.listing_slug);
-  return {
-    to: r.email,
-    subject: `${r.listing_name}: ${r.title}`,
-    text: `${r.listing_name} posted an update on ${r.site_name}.\n\n${r.title}\n\n${r.body}\n\nSee it on ${link}\n\nYou get this because you follow ${r.listing_name}; unfollow on its page to stop these mails.\n`,
-  };
 }
 
 export interface FeedEntry {

@@ -1,8 +1,10 @@
 import { WorkflowNotFoundError } from '@temporalio/client';
-import { orderFulfilment, orderPaidSignal } from '../../workflows/order-fulfilment.js';
+import { orderPaidSignal } from '../../workflows/order-fulfilment.js';
 import type { Config } from '../config.js';
 import { listingIdAttribute, orderNumberAttribute, orderStatusAttribute, ownerIdAttribute } from '../domain/search-attributes.js';
-import { startLifecycle, workflowIds, type TemporalHandle } from '../temporal.js';
+import { workflowIds } from '../domain/workflow-ids.js';
+import { startLifecycle } from '../platform/lifecycles.js';
+import type { TemporalHandle } from '../temporal.js';
 
 /** Starts the order's fulfilment lifecycle (its number is the id, so a retried request starts nothing new). */
 export async function startOrderFulfilment(
@@ -10,7 +12,7 @@ export async function startOrderFulfilment(
   config: Config,
   order: { number: string; ownerId: number; listingId: number | null },
 ): Promise<void> {
-  await startLifecycle(temporal, orderFulfilment, {
+  await startLifecycle(temporal, 'orderFulfilment', {
     workflowId: workflowIds.orderFulfilment(order.number),
     args: [{ number: order.number, expiresInMs: Math.round(config.orders.expiryHours * 3_600_000) }],
     searchAttributes: [

@@ -10,7 +10,7 @@ import type { OwnerListing } from '../listings/schemas.js';
 import { statusAfter } from '../listings/status.js';
 import { listingUnitOfWork } from '../listings/unit-of-work.js';
 import type { TemporalHandle } from '../temporal.js';
-import { checkFreeLaunchNow } from './launch.js';
+import { checkFreeLaunchNow } from './lifecycle.js';
 import { firstWeekWithFreeSlot } from './slots.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { isoDate } from '../../src/domain/weeks.js';
-import { workflowIds } from '../../src/temporal.js';
+import { workflowIds } from '../../src/domain/workflow-ids.js';
 import { goLiveNowUpdate } from '../../workflows/listing-launch.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { runCli as cli } from '../support/cli.js';

@@ -1,4 +1,4 @@
-import { regenerateDraftFields } from '../../src/drafts/workflow.js';
+import { regenerateDraftFields } from '../../src/drafts/lifecycle.js';
 import { readyDraft, startDraftWorld, type DraftWorld } from './support.js';
 
 /**

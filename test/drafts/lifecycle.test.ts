@@ -1,4 +1,4 @@
-import { workflowIds } from '../../src/temporal.js';
+import { workflowIds } from '../../src/domain/workflow-ids.js';
 import { draftIdAttribute, draftStatusAttribute, ownerIdAttribute } from '../../src/domain/search-attributes.js';
 import { readyDraft, startDraftWorld, type DraftWorld } from './support.js';
 

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { workflowIds } from '../../src/temporal.js';
+import { workflowIds } from '../../src/domain/workflow-ids.js';
 import { sitesDir } from '../support/site-server.js';
 import { startWorkerProcess } from '../support/worker-process.js';
 import { startDraftWorld, waitUntilSettled, type DraftWorld } from './support.js';

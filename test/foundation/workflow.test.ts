@@ -1,7 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { ensureSchedules, workflowIds } from '../../src/temporal.js';
+import { workflowIds } from '../../src/domain/workflow-ids.js';
+import { ensureSchedules } from '../../src/temporal.js';
 import { startWorkerProcess } from '../support/worker-process.js';
 import { housekeeping } from '../../workflows/housekeeping.js';
 import type { ping } from '../support/workflows/ping.js';

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { createApiKey } from '../../src/accounts/api-keys.js';
-import { startUpdateNotice } from '../../src/listings/update-notice.js';
-import { workflowIds } from '../../src/temporal.js';
+import { startUpdateNotice } from '../../src/listings/lifecycle.js';
+import { workflowIds } from '../../src/domain/workflow-ids.js';
 import { startApiProcess } from '../support/api-process.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';

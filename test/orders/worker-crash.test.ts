@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { workflowIds } from '../../src/temporal.js';
+import { workflowIds } from '../../src/domain/workflow-ids.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { WebClient } from '../support/web-client.js';
 import { startWorkerProcess } from '../support/worker-process.js';

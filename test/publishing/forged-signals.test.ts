@@ -1,7 +1,7 @@
 import type { WorkflowHandle } from '@temporalio/client';
 import { isoDate, mondayOf } from '../../src/domain/weeks.js';
 import { goLive, scheduleLaunch } from '../../src/publishing/launch-steps.js';
-import { workflowIds } from '../../src/temporal.js';
+import { workflowIds } from '../../src/domain/workflow-ids.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { openShop, recordTestPayment, sql, type Shop } from '../orders/support.js';
 

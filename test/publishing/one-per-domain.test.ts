@@ -1,9 +1,9 @@
 import { WorkflowFailedError } from '@temporalio/client';
 import { isoDate, mondayOf, addWeeks } from '../../src/domain/weeks.js';
-import { startPaidLaunch } from '../../src/publishing/launch.js';
+import { startPaidLaunch } from '../../src/publishing/lifecycle.js';
 import { goLive, scheduleLaunch } from '../../src/publishing/launch-steps.js';
 import { grantPaidLaunch } from '../../src/publishing/paid-launch.js';
-import { workflowIds } from '../../src/temporal.js';
+import { workflowIds } from '../../src/domain/workflow-ids.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { insertListing, ownerWithKey, type Owner } from '../listings/support.js';
 

@@ -8,11 +8,13 @@ import type { Activities } from '../../activities/index.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { startClaimVerification, checkClaimNow, signalClaimChanged } from '../../src/claims/lifecycle.js';
 import { addWeeks, isoDate, mondayOf, parseIsoDate } from '../../src/domain/weeks.js';
-import { regenerateDraftFields, startDraftBuild } from '../../src/drafts/workflow.js';
-import { startUpdateNotice } from '../../src/listings/update-notice.js';
+import { regenerateDraftFields, startDraftBuild } from '../../src/drafts/lifecycle.js';
+import { startUpdateNotice } from '../../src/listings/lifecycle.js';
 import { signalOrderPaid, startOrderFulfilment } from '../../src/orders/lifecycle.js';
-import { checkFreeLaunchNow, startPaidLaunch } from '../../src/publishing/launch.js';
-import { startVoteReview, workflowIds, type TemporalHandle } from '../../src/temporal.js';
+import { checkFreeLaunchNow, startPaidLaunch } from '../../src/publishing/lifecycle.js';
+import { workflowIds } from '../../src/domain/workflow-ids.js';
+import { startVoteReview } from '../../src/community/lifecycle.js';
+import type { TemporalHandle } from '../../src/temporal.js';
 import { bundleWorkflows } from '../../src/worker.js';
 import { goLiveNowUpdate } from '../../workflows/listing-launch.js';
 import { housekeeping } from '../../workflows/housekeeping.js';
@@ -213,7 +215,7 @@ const scenarios: Scenario[] = [
         async drive() {
           await checkFreeLaunchNow(world.temporal, { listingId: 104, ownerId: owner, week }, minute);
           await world.env.sleep(3 * day);
-          // Support moved the launch to now (goLiveNow in src/publishing/launch.ts records the move first).
+          // Support moved the launch to now (goLiveNow in src/publishing/go-live-now.ts records the move first).
           await world.env.client.workflow.getHandle(workflowIds.listingLaunch(104)).executeUpdate(goLiveNowUpdate);
           return workflowIds.listingLaunch(104);
         },

@@ -3,12 +3,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../../src/errors.js';
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyRow } from '../../../src/accounts/api-keys.js';
-import {
-  grantKeyPattern,
-  listConnectedApps,
-  revokeConnectedApp,
-  type ConnectedAppRow,
-} from '../../../src/accounts/connected-apps.js';
+import { listConnectedApps, revokeConnectedApp, type ConnectedAppRow } from '../../../src/accounts/connected-apps.js';
 import { clientIdentity } from '../../../src/domain/oauth-clients.js';
 import { clientNameHtml } from '../../auth/client-identity.js';
 import { resourcePaths, resourceUrl } from '../../auth/resources.js';
@@ -21,7 +16,9 @@ import { followedListings } from '../../../src/community/follows.js';
 import type { ListingSummary } from '../../../src/catalogue/schemas.js';
 import { listingList } from '../catalogue/catalogue-html.js';
 import { sendHtml } from '../shared/respond.js';
-import { currentUser, formField, htmlErrors, parseForm, webSession } from '../shared/session.js';
+import { currentUser, webSession } from '../shared/session.js';
+import { formField, parseForm } from '../shared/forms/parse-form.js';
+import { htmlErrors } from '../shared/error-pages.js';
 
 const keyName = z.string().trim().min(1).max(100);
 
@@ -84,7 +81,7 @@ export function accountRouter(deps: AppDeps): Router {
     const user = requireUser(ctx);
     if (!user) return;
     const key = String(ctx.params.key);
-    if (!grantKeyPattern.test(key) || !(await revokeConnectedApp(ctx.state.em, user.id, key)))
+    if (!(await revokeConnectedApp(ctx.state.em, user.id, key)))
       throw new AppError('not_found', 'That connected application was not found.');
     ctx.status = 303;
     ctx.redirect('/account');

@@ -3,16 +3,17 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../../src/errors.js';
 import { safeReturnPath } from '../../../src/domain/credentials.js';
-import { peekSignInLink, redeemSignInLink } from '../../../src/accounts/sign-in-links.js';
+import { peekSignInLink, signInByLink } from '../../../src/accounts/sign-in-links.js';
 import { sendSignInLink } from '../../../src/accounts/sign-in-mail.js';
 import { SharedRateLimiter } from '../../../src/platform/rate-limits.js';
-import { ensureUser, recordSignIn } from '../../../src/accounts/users.js';
 import type { AppDeps } from '../../deps.js';
 import { csrfToken, verifyCsrf } from '../shared/csrf.js';
 import { html, type Html } from '../../../src/platform/html.js';
 import { form, hidden, page } from '../shared/layout.js';
 import { sendHtml } from '../shared/respond.js';
-import { currentUser, formField, htmlErrors, parseForm, signIn, signOut, webSession } from '../shared/session.js';
+import { currentUser, signIn, signOut, webSession } from '../shared/session.js';
+import { formField, parseForm } from '../shared/forms/parse-form.js';
+import { htmlErrors } from '../shared/error-pages.js';
 
 const email = z.email().max(254);
 
@@ -80,14 +81,12 @@ export function signInRouter(deps: AppDeps): Router {
 
   router.post('/sign-in/link', parseForm, async (ctx) => {
     verifyCsrf(ctx, keys, formField(ctx, 'csrf'));
-    const pending = await redeemSignInLink(ctx.state.em, formField(ctx, 'token') ?? '');
-    if (!pending)
+    const signedIn = await signInByLink(ctx.state.em, formField(ctx, 'token') ?? '');
+    if (!signedIn)
       throw new AppError('invalid_input', 'This sign-in link was already used or has expired. Ask for a new one at /sign-in.');
-    const user = await ensureUser(ctx.state.em, pending.email);
-    await recordSignIn(ctx.state.em, user.id);
-    await signIn(ctx, deps, user.id);
+    await signIn(ctx, deps, signedIn.userId);
     ctx.status = 303;
-    ctx.redirect(safeReturnPath(pending.returnTo) ?? '/account');
+    ctx.redirect(safeReturnPath(signedIn.returnTo) ?? '/account');
   });
 
   router.post('/sign-out', parseForm, async (ctx) => {

@@ -12,7 +12,9 @@ import { z } from 'zod';
 import { flagReview, reportedReviews, type ReportedReview } from '../../../src/community/reviews.js';
 import { csrfToken, verifyCsrf } from '../shared/csrf.js';
 import { sendHtml } from '../shared/respond.js';
-import { currentUser, formField, htmlErrors, parseForm, webSession } from '../shared/session.js';
+import { currentUser, webSession } from '../shared/session.js';
+import { formField, parseForm } from '../shared/forms/parse-form.js';
+import { htmlErrors } from '../shared/error-pages.js';
 
 /**
  * The site team's pages, for accounts with the role admin (`npm run cli -- user grant-admin`).

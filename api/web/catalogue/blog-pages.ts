@@ -2,7 +2,7 @@ import type { RouterMiddleware as Middleware } from '@koa/router';
 import { html, joinHtml } from '../../../src/platform/html.js';
 import { renderMarkdown } from '../../../src/platform/markdown.js';
 import type { AppDeps } from '../../deps.js';
-import { getBlogPost, listBlogPosts } from '../../operations/community.js';
+import { getBlogPost, listBlogPosts } from '../../operations/founders-and-blog.js';
 import { canonicalUrl, clip, pager, pathSlug, readOperation, sendPage } from './catalogue-html.js';
 
 const postPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;

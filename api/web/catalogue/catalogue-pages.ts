@@ -10,7 +10,7 @@ import { blogPage, blogPostPage } from './blog-pages.js';
 import { alternativesPage, badgesPage, comparePage } from './listing-extras-pages.js';
 import { robots, sitemap } from './sitemap.js';
 import { voteLedgerPage } from './vote-ledger-pages.js';
-import { htmlErrors } from '../shared/session.js';
+import { htmlErrors } from '../shared/error-pages.js';
 
 /**
  * The public web pages of the catalogue, each rendering the read operation REST answers with: home,

@@ -2,7 +2,7 @@ import { fieldLabel as label } from '../shared/labels.js';
 import type { RouterMiddleware as Middleware } from '@koa/router';
 import { html, joinHtml } from '../../../src/platform/html.js';
 import type { AppDeps } from '../../deps.js';
-import { getFounder, listFounders } from '../../operations/community.js';
+import { getFounder, listFounders } from '../../operations/founders-and-blog.js';
 import {
   canonicalUrl,
   clip,

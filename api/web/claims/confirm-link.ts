@@ -1,15 +1,14 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { confirmClaimLink, peekClaimLink } from '../../../src/claims/commands.js';
-import { claimConfirmPath } from '../../../src/claims/link-mail.js';
-import { signalClaimChanged } from '../../../src/claims/lifecycle.js';
+import { claimConfirmPath, confirmClaimLink, peekClaimLink } from '../../../src/claims/link-mail.js';
 import { AppError } from '../../../src/errors.js';
 import { html, type Html } from '../../../src/platform/html.js';
 import type { AppDeps } from '../../deps.js';
 import { csrfToken, verifyCsrf } from '../shared/csrf.js';
 import { form, hidden, page } from '../shared/layout.js';
 import { sendHtml } from '../shared/respond.js';
-import { formField, htmlErrors, parseForm } from '../shared/session.js';
+import { formField, parseForm } from '../shared/forms/parse-form.js';
+import { htmlErrors } from '../shared/error-pages.js';
 
 /**
  * The page an email claim's link opens. GET only shows what would be confirmed and a button; the
@@ -47,10 +46,8 @@ ${form(claimConfirmPath, csrfToken(ctx, keys), hidden('token', token), 'Confirm 
 
   router.post(claimConfirmPath, htmlErrors(deps, back), parseForm, async (ctx) => {
     verifyCsrf(ctx, keys, formField(ctx, 'csrf'));
-    const claimId = await confirmClaimLink(ctx.state.em, formField(ctx, 'token') ?? '');
-    if (claimId === undefined)
+    if (!(await confirmClaimLink(ctx.state.em, deps, formField(ctx, 'token') ?? '')))
       throw new AppError('invalid_input', 'This claim link was already used, or the claim is no longer open.');
-    await signalClaimChanged(deps.temporal, claimId);
     ctx.set('Cache-Control', 'no-store');
     render(
       ctx,

@@ -2,8 +2,8 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { CommunityActionLimit } from '../../../src/community/action-limit.js';
-import { followToggle } from '../../../src/community/follows.js';
-import { setToggle, type ToggleState } from '../../../src/community/target.js';
+import { setFollow } from '../../../src/community/follows.js';
+import type { ToggleState } from '../../../src/community/target.js';
 import { reportReview, saveReview } from '../../../src/community/reviews.js';
 import { castVote, withdrawVote, type VoteDeps } from '../../../src/community/votes.js';
 import { parseReason, parseReview, reportReasonMaxLength } from '../../../src/domain/community.js';
@@ -15,7 +15,9 @@ import { communityScript } from './script.js';
 import { csrfToken, verifyCsrf } from '../shared/csrf.js';
 import { form, page } from '../shared/layout.js';
 import { sendHtml } from '../shared/respond.js';
-import { currentUser, formField, htmlErrors, parseForm, sessionToken, webSession } from '../shared/session.js';
+import { currentUser, sessionToken, webSession } from '../shared/session.js';
+import { formField, parseForm } from '../shared/forms/parse-form.js';
+import { htmlErrors } from '../shared/error-pages.js';
 
 const reviewId = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -93,13 +95,7 @@ export function communityRouter(deps: AppDeps): Router {
     const slug = pathSlug(ctx.params.slug, `Listing ${ctx.params.slug}`);
     const user = await actor(ctx, listingPath(slug));
     if (!user) return;
-    toggled(
-      ctx,
-      slug,
-      'follow',
-      'follower',
-      await setToggle(ctx.state.em, siteId, slug, user.id, formField(ctx, 'on') !== '0', followToggle),
-    );
+    toggled(ctx, slug, 'follow', 'follower', await setFollow(ctx.state.em, siteId, slug, user.id, formField(ctx, 'on') !== '0'));
   });
 
   router.post('/listings/:slug/review', parseForm, async (ctx) => {

@@ -4,7 +4,7 @@ import type { UserRow } from '../../../src/accounts/users.js';
 import { notFound } from '../../../src/errors.js';
 import { html } from '../../../src/platform/html.js';
 import type { AppDeps } from '../../deps.js';
-import { listInterviewQuestions } from '../../operations/community.js';
+import { listInterviewQuestions } from '../../operations/founders-and-blog.js';
 import { storySections } from '../../operations/draft-schemas.js';
 import {
   addMilestone,
@@ -14,7 +14,7 @@ import {
   postListingUpdateOperation,
   setFounderStory,
 } from '../../operations/my-listings.js';
-import { formField } from '../shared/session.js';
+import { formField } from '../shared/forms/parse-form.js';
 import { interviewForm, milestoneForm, storyForm, updateForm, type ContentForm } from './listing-content-forms.js';
 import { updatesInWords, when } from './listing-sections.js';
 import { listingView } from './listing-view.js';

@@ -7,7 +7,7 @@ import { getMyListing, listMyListings, updateMyListing } from '../../operations/
 import { createCheckout, quoteOrder } from '../../operations/orders.js';
 import { chooseFreeListing } from '../../operations/publishing.js';
 import { csrfToken } from '../shared/csrf.js';
-import { formField } from '../shared/session.js';
+import { formField } from '../shared/forms/parse-form.js';
 import { launchFormKeyOf, launchFormOf, launchOrderBody } from './launch-form.js';
 import { listingEditBody, sentEdits } from './listing-edit-form.js';
 import { listingsBody, quoteBody } from './listing-pages.js';

@@ -11,7 +11,9 @@ import { FormErrors } from '../shared/forms/field-errors.js';
 import { parseFlatForm } from '../shared/forms/parse-form.js';
 import { page } from '../shared/layout.js';
 import { sendHtml } from '../shared/respond.js';
-import { currentUser, formField, htmlErrors, webSession } from '../shared/session.js';
+import { currentUser, webSession } from '../shared/session.js';
+import { formField } from '../shared/forms/parse-form.js';
+import { htmlErrors } from '../shared/error-pages.js';
 import { ownerScripts } from './assets.js';
 import {
   faqsEdit,

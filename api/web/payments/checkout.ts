@@ -12,7 +12,8 @@ import { csrfToken, verifyCsrf } from '../shared/csrf.js';
 import { hidden, page } from '../shared/layout.js';
 import { dollars, linesTable, statusText } from './order-html.js';
 import { sendHtml } from '../shared/respond.js';
-import { formField, htmlErrors, parseForm } from '../shared/session.js';
+import { formField, parseForm } from '../shared/forms/parse-form.js';
+import { htmlErrors } from '../shared/error-pages.js';
 
 type CheckoutOrder = Awaited<ReturnType<typeof orderForCheckout>>;
 

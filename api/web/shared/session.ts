@@ -1,13 +1,8 @@
 import type { Context, Middleware } from 'koa';
-import { koaBody } from 'koa-body';
 import { startWebSession, webSessionUser, endWebSession } from '../../../src/accounts/web-sessions.js';
 import type { UserRow } from '../../../src/accounts/users.js';
-import { AppError } from '../../../src/errors.js';
 import type { AppDeps } from '../../deps.js';
-import { html } from '../../../src/platform/html.js';
 import type { ReadPool } from '../../../src/platform/sql.js';
-import { page } from './layout.js';
-import { sendHtml } from './respond.js';
 
 export const sessionCookieName = 'ld_session';
 
@@ -51,40 +46,4 @@ export async function signOut(ctx: Context): Promise<void> {
   const token = ctx.cookies.get(sessionCookieName);
   if (token) await endWebSession(ctx.state.em, token);
   ctx.cookies.set(sessionCookieName, null, { path: '/', overwrite: true });
-}
-
-/** URL-encoded form bodies for the web pages (never in front of the OAuth server itself). */
-export const parseForm = koaBody({ urlencoded: true, json: false, multipart: false, text: false, formLimit: '16kb' });
-
-export function formField(ctx: Context, name: string): string | undefined {
-  const value = (ctx.request.body as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' ? value : undefined;
-}
-
-/** Where an error page sends the reader back to. */
-export interface BackLink {
-  href: string;
-  label: string;
-}
-
-/** Web pages answer errors as HTML pages, not problem+json. */
-export function htmlErrors(deps: AppDeps, back: BackLink = { href: '/account', label: 'Back to your account' }): Middleware {
-  return async (ctx, next) => {
-    try {
-      await next();
-    } catch (thrown) {
-      if (!(thrown instanceof AppError)) throw thrown;
-      ctx.status = thrown.status;
-      if (thrown.meta.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(thrown.meta.retryAfterSeconds));
-      const details = thrown.errors.map((e) => html`<li><code>${e.path}</code>: ${e.message}</li>`);
-      const body = html`<p>${thrown.message}</p>${details.length > 0 && html`<ul>${details}</ul>`}<p><a href="${back.href}">${back.label}</a></p>`;
-      sendHtml(
-        ctx,
-        page(thrown.status === 404 ? 'Not found' : 'Something needs your attention', body, {
-          siteName: deps.config.site.name,
-          noindex: true,
-        }),
-      );
-    }
-  };
 }

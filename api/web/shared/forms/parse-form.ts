@@ -1,3 +1,4 @@
+import type { Context } from 'koa';
 import { koaBody } from 'koa-body';
 
 /**
@@ -13,3 +14,11 @@ export const parseFlatForm = koaBody({
   formLimit: '64kb',
   queryString: { allowDots: false, depth: 0 },
 });
+
+/** URL-encoded form bodies for the web pages (never in front of the OAuth server itself). */
+export const parseForm = koaBody({ urlencoded: true, json: false, multipart: false, text: false, formLimit: '16kb' });
+
+export function formField(ctx: Context, name: string): string | undefined {
+  const value = (ctx.request.body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : undefined;
+}

@@ -5,12 +5,10 @@ import {
   founderProfile as founderProfileOutput,
   foundersPage as foundersPageOutput,
   interviewQuestions as interviewQuestionsOutput,
-  products as productsOutput,
 } from '../../src/catalogue/schemas.js';
 import * as blog from '../../src/catalogue/blog.js';
 import * as founders from '../../src/catalogue/founders.js';
 import * as interview from '../../src/catalogue/interview-questions.js';
-import * as products from '../../src/catalogue/products.js';
 import { countryCode, pagination, publicRead, slug } from './common.js';
 import { defineOperation } from './registry.js';
 
@@ -83,18 +81,4 @@ export const listInterviewQuestions = defineOperation({
   handler: (_input, { em, site }) => interview.listInterviewQuestions(em, site.id),
 });
 
-export const listProducts = defineOperation({
-  ...publicRead,
-  id: 'list_products',
-  method: 'GET',
-  path: '/products',
-  tag: 'Orders',
-  summary: 'Purchasable products and current prices',
-  description:
-    'Every purchasable product with its current price in USD cents, VAT excluded, and needs_listing (bought for one of your listings). Prices are set by the site team: read them here at call time, never hardcode them. Free, public, read-only.',
-  input: {},
-  output: productsOutput,
-  handler: (_input, { em, site }) => products.listProducts(em, site.id),
-});
-
-export const communityOperations = [listFounders, getFounder, listBlogPosts, getBlogPost, listInterviewQuestions, listProducts];
+export const foundersAndBlogOperations = [listFounders, getFounder, listBlogPosts, getBlogPost, listInterviewQuestions];

@@ -1,10 +1,12 @@
 import { WorkflowUpdateFailedError } from '@temporalio/client';
-import { draftBuild, regenerateUpdate } from '../../workflows/draft-build.js';
+import { regenerateUpdate } from '../../workflows/draft-build.js';
 import { draftIdAttribute, draftStatusAttribute, ownerIdAttribute } from '../domain/search-attributes.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { DraftStatus } from '../domain/draft-build.js';
-import { startLifecycle, updateLifecycleWithStart, workflowIds, type LifecycleStart, type TemporalHandle } from '../temporal.js';
+import { workflowIds } from '../domain/workflow-ids.js';
+import { startLifecycle, updateLifecycleWithStart, type LifecycleStart } from '../platform/lifecycles.js';
+import type { TemporalHandle } from '../temporal.js';
 
 /** Whose draft the build is for; the status the run starts in is shown to operators. */
 export interface DraftBuildRef {
@@ -12,12 +14,7 @@ export interface DraftBuildRef {
   ownerId: number;
 }
 
-function buildStart(
-  config: Config,
-  draft: DraftBuildRef,
-  status: DraftStatus,
-  serveOnly: boolean,
-): LifecycleStart<typeof draftBuild> {
+function buildStart(config: Config, draft: DraftBuildRef, status: DraftStatus, serveOnly: boolean): LifecycleStart<'draftBuild'> {
   return {
     workflowId: workflowIds.draftBuild(draft.draftId),
     args: [{ draftId: draft.draftId, idleMs: config.draftIdleSeconds * 1000, ...(serveOnly ? { serveOnly } : {}) }],
@@ -34,7 +31,7 @@ function buildStart(
  * always reused, so a retried request never starts a second build.
  */
 export async function startDraftBuild(temporal: TemporalHandle, config: Config, draft: DraftBuildRef): Promise<void> {
-  await startLifecycle(temporal, draftBuild, buildStart(config, draft, 'crawling', false));
+  await startLifecycle(temporal, 'draftBuild', buildStart(config, draft, 'crawling', false));
 }
 
 /**
@@ -49,7 +46,9 @@ export async function regenerateDraftFields(
   fields: string[],
 ): Promise<void> {
   try {
-    await updateLifecycleWithStart(temporal, draftBuild, buildStart(config, draft, 'ready', true), regenerateUpdate, { fields });
+    await updateLifecycleWithStart(temporal, 'draftBuild', buildStart(config, draft, 'ready', true), regenerateUpdate, {
+      fields,
+    });
   } catch (error) {
     if (error instanceof WorkflowUpdateFailedError) {
       throw new AppError(

@@ -1,20 +1,13 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
-import { checkGatesNowUpdate, goLiveNowUpdate, listingLaunch, upgradedSignal } from '../../workflows/listing-launch.js';
-import { Listing } from '../entities/listing.js';
-import { moveLaunchToNow } from './launch-steps.js';
-import { AppError, notFound } from '../errors.js';
+import { checkGatesNowUpdate, goLiveNowUpdate, upgradedSignal } from '../../workflows/listing-launch.js';
+import { AppError } from '../errors.js';
 import type { ListingLaunchInput } from '../domain/launch-plan.js';
 import { launchStatusAttribute, listingIdAttribute, ownerIdAttribute } from '../domain/search-attributes.js';
-import {
-  signalLifecycleWithStart,
-  updateLifecycleWithStartWithin,
-  workflowIds,
-  type LifecycleStart,
-  type TemporalHandle,
-} from '../temporal.js';
+import { workflowIds } from '../domain/workflow-ids.js';
+import { signalLifecycleWithStart, updateLifecycleWithStartWithin, type LifecycleStart } from '../platform/lifecycles.js';
+import type { TemporalHandle } from '../temporal.js';
 
-function launchStart(input: ListingLaunchInput, ownerId: number, status: string): LifecycleStart<typeof listingLaunch> {
+function launchStart(input: ListingLaunchInput, ownerId: number, status: string): LifecycleStart<'listingLaunch'> {
   const when = input.week ? `the week of ${input.week}` : 'now';
   return {
     workflowId: workflowIds.listingLaunch(input.listingId),
@@ -39,7 +32,7 @@ export async function checkFreeLaunchNow(
   waitMs: number,
 ): Promise<void> {
   const start = launchStart({ listingId: input.listingId, plan: 'free', week: input.week }, input.ownerId, 'awaiting_badge');
-  await updateLifecycleWithStartWithin(temporal, listingLaunch, start, checkGatesNowUpdate, waitMs);
+  await updateLifecycleWithStartWithin(temporal, 'listingLaunch', start, checkGatesNowUpdate, waitMs);
 }
 
 /**
@@ -53,21 +46,16 @@ export async function startPaidLaunch(
   input: { listingId: number; ownerId: number; week: string | null },
 ): Promise<void> {
   const start = launchStart({ listingId: input.listingId, plan: 'paid', week: input.week }, input.ownerId, 'paid');
-  await signalLifecycleWithStart(temporal, listingLaunch, start, upgradedSignal);
+  await signalLifecycleWithStart(temporal, 'listingLaunch', start, upgradedSignal);
 }
 
 /**
- * Support moves a scheduled launch to now: the move is recorded in PostgreSQL (its week becomes
- * this one), then an update to the listing's launch workflow runs its own go-live step (owner
- * told, followers mailed once). The workflow checks the record before it acts; a listing that is
- * not scheduled, or has no launch running, is a 409 with the reason.
+ * Runs the launch workflow's own go-live step now, once the move is recorded (goLiveNow); no
+ * launch running, or one the workflow refuses to move, is a 409 with the reason.
  */
-export async function goLiveNow(em: EntityManager, temporal: TemporalHandle, siteId: number, slug: string): Promise<void> {
-  const listing = await em.findOne(Listing, { siteId, slug }, { fields: ['id'] });
-  if (!listing) throw notFound(`Listing ${slug}`);
-  await moveLaunchToNow(em, listing.id);
+export async function askLaunchToGoLiveNow(temporal: TemporalHandle, listingId: number, slug: string): Promise<void> {
   try {
-    await temporal.client.workflow.getHandle(workflowIds.listingLaunch(listing.id)).executeUpdate(goLiveNowUpdate);
+    await temporal.client.workflow.getHandle(workflowIds.listingLaunch(listingId)).executeUpdate(goLiveNowUpdate);
   } catch (error) {
     if (error instanceof WorkflowNotFoundError) throw new AppError('conflict', `${slug} has no launch running.`);
     if (error instanceof WorkflowUpdateFailedError)
