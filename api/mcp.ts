@@ -7,7 +7,7 @@ import { AppError } from '../src/errors.js';
 import type { AppDeps } from './deps.js';
 import { authorize } from './execute.js';
 import { operationContext } from './operation-context.js';
-import type { Operation, OperationContext } from './operations/registry.js';
+import { visibleTo, type Operation, type OperationContext } from './operations/registry.js';
 import { mcpServerFactory } from './mcp/server.js';
 import { toolsOf } from './mcp/tools.js';
 
@@ -57,7 +57,8 @@ export function mcpEndpoint(deps: AppDeps, operations: readonly Operation[]): Mi
     }
     for (const name of calledTools(message)) {
       const op = operationByTool.get(name);
-      if (op) authorize(op, { principal: ctx.state.principal ?? null });
+      // An admin tool is unknown to anyone else: the SDK answers it as any unknown tool.
+      if (op && visibleTo(op, ctx.state.principal)) authorize(op, { principal: ctx.state.principal ?? null });
     }
     ctx.respond = false;
     await calls.run(operationContext(ctx, deps), () => serve(ctx.req, ctx.res, message));

@@ -27,7 +27,8 @@ export function authenticate(deps: AppDeps): Middleware {
     if (looksLikeApiKey(credential)) {
       const user = await apiKeyOwner(em, credential);
       if (!user) throw invalid('This API key is not valid: it may have been revoked.');
-      return { userId: user.id, email: user.email, scopes: [...scopes], via: 'api_key' };
+      const { admin } = user;
+      return { userId: user.id, email: user.email, scopes: [...scopes], via: 'api_key', ...(admin ? { admin } : {}) };
     }
     let claims;
     try {

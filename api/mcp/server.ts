@@ -6,7 +6,7 @@ import {
   type jsonSchemaValidator,
 } from '@modelcontextprotocol/server';
 import type { Config } from '../../src/config.js';
-import type { OperationContext } from '../operations/registry.js';
+import { visibleTo, type OperationContext } from '../operations/registry.js';
 import { callTool } from './call.js';
 import type { ToolDefinition } from './tools.js';
 
@@ -20,7 +20,7 @@ const validatedByExecute: jsonSchemaValidator = {
   getValidator: () => (input) => ({ valid: true, data: input as never, errorMessage: undefined }),
 };
 
-/** Lists change only with a deploy and are the same for every caller. */
+/** Lists change only with a deploy and are the same for every caller but the site team. */
 const listCache: CacheHint = { ttlMs: 300_000, cacheScope: 'public' };
 
 /**
@@ -39,14 +39,17 @@ export function mcpServerFactory(
   }));
   const instructions = instructionsFor(config);
   return () => {
+    const principal = context().principal;
+    // An admin's list holds the admin toolset: theirs alone, never a shared cache's.
+    const lists = principal?.admin ? { ...listCache, cacheScope: 'private' as const } : listCache;
     const server = new McpServer(
       { name: 'launch-directory', title: config.site.name, version: '1.0.0' },
       {
         // Empty prompt and resource lists rather than "method not found" for clients that ask.
         capabilities: { tools: { listChanged: false }, prompts: {}, resources: {} },
         cacheHints: {
-          'server/discover': listCache,
-          'tools/list': listCache,
+          'server/discover': lists,
+          'tools/list': lists,
           'prompts/list': listCache,
           'resources/list': listCache,
           'resources/templates/list': listCache,
@@ -55,6 +58,7 @@ export function mcpServerFactory(
       },
     );
     for (const { tool, inputSchema, outputSchema } of registered) {
+      if (!visibleTo(tool.op, principal)) continue;
       server.registerTool(
         tool.name,
         { title: tool.title, description: tool.description, inputSchema, outputSchema, annotations: tool.annotations },

@@ -9,6 +9,7 @@ import { myListingOperations } from './my-listings.js';
 import { orderOperations } from './orders.js';
 import { publishingOperations } from './publishing.js';
 import { claimOperations } from './claims.js';
+import { moderationOperations } from './moderation.js';
 
 /** The registry: every operation of the service. REST, MCP and OpenAPI are all derived from it. */
 export const operations: readonly Operation[] = [
@@ -22,4 +23,5 @@ export const operations: readonly Operation[] = [
   ...orderOperations,
   ...publishingOperations,
   ...claimOperations,
+  ...moderationOperations,
 ];

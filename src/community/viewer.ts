@@ -43,7 +43,7 @@ export async function listingPageState(
         from (select r.id, r.rating, r.body, coalesce(nullif(u.name, ''), 'A member') as author,
                 r.user_id is not distinct from l.owner_id as by_owner, r.flagged,
                 coalesce(r.user_id = (select id from viewer), false) as mine, r.updated_at
-              from review r join app_user u on u.id = r.user_id where r.listing_id = l.id
+              from review r join app_user u on u.id = r.user_id where r.listing_id = l.id and not r.hidden
               order by mine desc, r.updated_at desc, r.id desc limit ${reviewLimit}) r) as reviews
      from listing l where l.id = ${listingId}`,
   );

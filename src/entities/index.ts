@@ -14,7 +14,8 @@ import { OrderLine } from './order-line.js';
 import { Product } from './product.js';
 import { PromoCodeRecord } from './promo-code.js';
 import { Follow } from './follow.js';
-import { Review, ReviewReport } from './review.js';
+import { Review } from './review.js';
+import { ModerationAppeal, ModerationCase, ModerationDecision, ModerationReport } from './moderation.js';
 import { Vote } from './vote.js';
 import { VoteVoid } from './vote-void.js';
 
@@ -38,6 +39,9 @@ export const entities = [
   Vote,
   Follow,
   Review,
-  ReviewReport,
+  ModerationCase,
+  ModerationReport,
+  ModerationDecision,
+  ModerationAppeal,
   VoteVoid,
 ];

@@ -208,4 +208,12 @@ export const toolExamples: Record<string, ToolExample> = {
     await catalogue(app);
     return { board: 'billboard', per_page: 3 };
   },
+  // Without an idempotency key, both calls file a report; the second joins the first's case.
+  report_content: async (app) => ({
+    kind: 'listing',
+    slug: (await catalogue(app)).listing,
+    category: 'misleading',
+    explanation: 'The pricing page says free, the checkout charges.',
+    good_faith: true,
+  }),
 };

@@ -28,6 +28,7 @@ import { csrfToken } from '../shared/csrf.js';
 import { sessionToken } from '../shared/session.js';
 import { claimPath } from '../owner/submit-page.js';
 import { voteLedgerSection } from './vote-ledger-pages.js';
+import { reportPath } from '../moderation/report-pages.js';
 
 const section = (id: string, heading: string, content: Html | null) =>
   content && html`<section id="${id}"><h2>${heading}</h2>\n${content}</section>`;
@@ -118,6 +119,7 @@ function profileBody(p: ListingProfile, viewer: Viewer, reviews: ReviewRow[]): H
       ),
       section('votes', 'Votes', voteLedgerSection(p)),
       section('rating', 'Community rating', rating(p.community_rating)),
+      html`<p class="muted"><a href="${reportPath('listing', p.slug)}" rel="nofollow">Report this listing</a></p>`,
       section('reviews', 'Reviews', reviewsSection(p.slug, reviews, viewer)),
       section('domain-rating', 'Domain Rating', domainRating(p.domain_rating)),
       section(

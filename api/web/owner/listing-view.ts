@@ -3,11 +3,12 @@ import type { Context } from 'koa';
 import type { UserRow } from '../../../src/accounts/users.js';
 import type { CategoryTree } from '../../../src/catalogue/schemas.js';
 import { AppError, notFound } from '../../../src/errors.js';
-import type { Html } from '../../../src/platform/html.js';
+import { html, type Html } from '../../../src/platform/html.js';
 import type { AppDeps } from '../../deps.js';
 import { listInterviewQuestions, listProducts } from '../../operations/community.js';
 import { getLaunchWeek, listCategories } from '../../operations/launches.js';
 import { getMyListing } from '../../operations/my-listings.js';
+import { listingCaseNotice } from '../moderation/case-pages.js';
 import { csrfToken } from '../shared/csrf.js';
 import { FormErrors } from '../shared/forms/field-errors.js';
 import { launchFormOf, type LaunchForm } from './launch-form.js';
@@ -57,10 +58,11 @@ export function listingView(deps: AppDeps, { render }: OwnerRouting) {
     const weeks = await weekChoices(ctx, user);
     const tree = await runAsOwner(ctx, deps, user, listCategories);
     const questions = await runAsOwner(ctx, deps, user, listInterviewQuestions);
+    const moderation = await listingCaseNotice(ctx.state.em, deps.site.id, user, id);
     render(
       ctx,
       `Your listing: ${listing.name}`,
-      listingBody(listing, {
+      html`${moderation}${listingBody(listing, {
         csrf: csrfToken(ctx, keys),
         products,
         weeks,
@@ -72,7 +74,7 @@ export function listingView(deps: AppDeps, { render }: OwnerRouting) {
         notice: outcome.notice ?? null,
         updateKey: randomUUID(),
         updateMailsPerDay: deps.config.updateMailsPerListingPerDay,
-      }),
+      })}`,
     );
   };
 
