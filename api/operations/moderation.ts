@@ -16,6 +16,7 @@ import type { AppDeps } from '../deps.js';
 import type { Actor } from '../../src/moderation/audit.js';
 import { decideCase as decide, reverseCase as reverse } from '../../src/moderation/decisions.js';
 import { listCases } from '../../src/moderation/queue.js';
+import { casesOf } from '../../src/moderation/appeals.js';
 import { createPaymentProvider } from '../../src/payments/index.js';
 import { nonBlankText, queryBoolean, slug } from './common.js';
 import { adminScope, defineOperation, type OperationContext, type Principal } from './registry.js';
@@ -92,6 +93,41 @@ export const reportContent = defineOperation({
       { item, category: body.category, law: body.law, explanation: body.explanation, email },
     );
   },
+});
+
+export const listMyCases = defineOperation({
+  id: 'list_my_cases',
+  method: 'GET',
+  path: '/me/cases',
+  tag: 'Moderation',
+  summary: "The site team's cases about the caller's content or reports",
+  description:
+    "Cases about the caller's listings, reviews and updates (role owner), and cases the caller's reports opened or joined (role reporter), newest first, each with the statement of reasons of the decision in force: action, ground (a key of /rules, or law:<name>), facts, whether automated. listing_id narrows to one listing. An appeal is made at /me/cases on the site.",
+  scope: 'account:read',
+  idempotencyKey: false,
+  successStatus: 200,
+  input: { query: z.object({ listing_id: z.coerce.number().int().min(1).max(2_147_483_647).optional() }) },
+  output: z.object({
+    items: z.array(
+      z.object({
+        number: z.string(),
+        kind: z.enum(reportKinds),
+        listing_slug: z.string().nullable(),
+        listing_name: z.string().nullable(),
+        role: z.enum(['owner', 'reporter']),
+        state: z.enum(caseStates),
+        action: z.enum([...decisionActions, 'reverse']).nullable(),
+        ground: z.string().nullable(),
+        facts: z.string().nullable(),
+        automated: z.boolean(),
+        decided_at: z.iso.datetime().nullable(),
+        appealed: z.boolean(),
+      }),
+    ),
+  }),
+  handler: async ({ query }, { em, site, principal }) => ({
+    items: await casesOf(em, site.id, { userId: principal!.userId, email: principal!.email }, query.listing_id),
+  }),
 });
 
 const caseNumber = z.string().regex(caseNumberPattern, 'must be a case number, C-<year>-<6 digits>');
@@ -203,4 +239,4 @@ export const reverseCaseOperation = defineOperation({
   handler: ({ path, body }, ctx) => reverse(decisionDeps(ctx), actorOf(ctx.principal!), path.number, body.facts),
 });
 
-export const moderationOperations = [reportContent, listCasesOperation, decideCase, reverseCaseOperation];
+export const moderationOperations = [reportContent, listMyCases, listCasesOperation, decideCase, reverseCaseOperation];

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { appealRefusal, type RecordedAction } from '../domain/moderation.js';
+import { appealRefusal, type CaseState, type RecordedAction, type ReportKind } from '../domain/moderation.js';
 import { ModerationAppeal } from '../entities/moderation.js';
 import { AppError, notFound } from '../errors.js';
 import type { Mailer } from '../mail/index.js';
@@ -72,11 +72,11 @@ async function roleOf(tx: EntityManager, caseId: number, ownerId: number | null 
 
 export interface MyCase {
   number: string;
-  kind: string;
+  kind: ReportKind;
   listing_slug: string | null;
   listing_name: string | null;
   role: 'owner' | 'reporter';
-  state: string;
+  state: CaseState;
   action: RecordedAction | null;
   ground: string | null;
   facts: string | null;

@@ -4,7 +4,9 @@ import { appealWindowMs, explanationMaxLength, type RecordedAction } from '../..
 import type { UserRow } from '../../../src/accounts/users.js';
 import { AppError } from '../../../src/errors.js';
 import { html, type Html } from '../../../src/platform/html.js';
-import { appealCase, casesOf, type MyCase } from '../../../src/moderation/appeals.js';
+import { appealCase, type MyCase } from '../../../src/moderation/appeals.js';
+import { listMyCases } from '../../operations/moderation.js';
+import { runAsOwner } from '../owner/run-operation.js';
 import type { AppDeps } from '../../deps.js';
 import { csrfToken, verifyCsrf } from '../shared/csrf.js';
 import { textControl } from '../shared/forms/controls.js';
@@ -30,16 +32,9 @@ export function statementOfReasons(c: Pick<MyCase, 'action' | 'ground' | 'facts'
 <dt>Made</dt><dd>${c.automated ? 'by automated means' : 'by a person'}, ${c.decided_at}</dd></dl>`;
 }
 
-/** On the owner's page of a listing: the statements of reasons of decisions about it, and where to appeal. */
-export async function listingCaseNotice(
-  em: Parameters<typeof casesOf>[0],
-  siteId: number,
-  user: UserRow,
-  listingId: number,
-): Promise<Html | null> {
-  const decided = (await casesOf(em, siteId, { userId: user.id, email: user.email }, listingId)).filter(
-    (c) => c.role === 'owner' && c.action && c.action !== 'dismiss',
-  );
+/** On the owner's page of a listing: the statements of reasons of decisions about it (list_my_cases), and where to appeal. */
+export function listingCaseNotice(cases: readonly MyCase[]): Html | null {
+  const decided = cases.filter((c) => c.role === 'owner' && c.action && c.action !== 'dismiss');
   if (!decided.length) return null;
   return html`<section class="notice" aria-labelledby="moderation-heading"><h2 id="moderation-heading">Decisions of the site team</h2>
 ${decided.map((c) => html`<h3>Case ${c.number}</h3>${statementOfReasons(c)}`)}
@@ -115,7 +110,7 @@ export function casePagesRouter(deps: AppDeps): Router {
     user: UserRow,
     failed: { number: string; explanation: string; errors: FormErrors } | null,
   ): Promise<void> => {
-    const cases = await casesOf(ctx.state.em, deps.site.id, { userId: user.id, email: user.email });
+    const { items: cases } = await runAsOwner(ctx, deps, user, listMyCases);
     const csrf = csrfToken(ctx, deps.keys.cookieKeys);
     const now = new Date();
     const items = cases.map((c) => {

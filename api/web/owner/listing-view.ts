@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps.js';
 import { listInterviewQuestions, listProducts } from '../../operations/community.js';
 import { getLaunchWeek, listCategories } from '../../operations/launches.js';
 import { getMyListing } from '../../operations/my-listings.js';
+import { listMyCases } from '../../operations/moderation.js';
 import { listingCaseNotice } from '../moderation/case-pages.js';
 import { csrfToken } from '../shared/csrf.js';
 import { FormErrors } from '../shared/forms/field-errors.js';
@@ -58,11 +59,11 @@ export function listingView(deps: AppDeps, { render }: OwnerRouting) {
     const weeks = await weekChoices(ctx, user);
     const tree = await runAsOwner(ctx, deps, user, listCategories);
     const questions = await runAsOwner(ctx, deps, user, listInterviewQuestions);
-    const moderation = await listingCaseNotice(ctx.state.em, deps.site.id, user, id);
+    const cases = await runAsOwner(ctx, deps, user, listMyCases, { query: { listing_id: String(id) } });
     render(
       ctx,
       `Your listing: ${listing.name}`,
-      html`${moderation}${listingBody(listing, {
+      html`${listingCaseNotice(cases.items)}${listingBody(listing, {
         csrf: csrfToken(ctx, keys),
         products,
         weeks,
