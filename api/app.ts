@@ -33,6 +33,7 @@ import { ownerRouter } from './web/owner/routes.js';
 import { casePagesRouter } from './web/moderation/case-pages.js';
 import { reportRouter } from './web/moderation/report-pages.js';
 import { transparencyRouter } from './web/moderation/transparency-page.js';
+import { moderationAdminRouter } from './web/moderation/admin-pages.js';
 
 const limited = /^\/(api\/|mcp(\/|$)|oauth\/)/;
 
@@ -80,6 +81,7 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
     cataloguePagesRouter(deps),
     updatesRouter(deps),
     adminRouter(deps),
+    moderationAdminRouter(deps),
     reportRouter(deps),
     casePagesRouter(deps),
     transparencyRouter(deps),

@@ -10,6 +10,8 @@ import { orderOperations } from './orders.js';
 import { publishingOperations } from './publishing.js';
 import { claimOperations } from './claims.js';
 import { moderationOperations } from './moderation.js';
+import { peopleOperations } from './people.js';
+import { auditOperations } from './audit.js';
 
 /** The registry: every operation of the service. REST, MCP and OpenAPI are all derived from it. */
 export const operations: readonly Operation[] = [
@@ -24,4 +26,6 @@ export const operations: readonly Operation[] = [
   ...publishingOperations,
   ...claimOperations,
   ...moderationOperations,
+  ...peopleOperations,
+  ...auditOperations,
 ];

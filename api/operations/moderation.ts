@@ -140,7 +140,7 @@ const decisionReceipt = z.object({
 });
 
 /** The operator as the audit log records them. */
-const actorOf = (principal: Principal): Actor => ({
+export const actorOf = (principal: Principal): Actor => ({
   userId: principal.userId,
   email: principal.email,
   via: principal.via === 'session' ? 'page' : 'api',

@@ -75,7 +75,8 @@ export const caseCommand: CliCommand = {
   },
 };
 
-async function adminActor(em: Parameters<typeof userRole>[0], email: string): Promise<Actor> {
+/** The named admin as the audit log records a CLI action; anyone else is refused. */
+export async function adminActor(em: Parameters<typeof userRole>[0], email: string): Promise<Actor & { userId: number }> {
   const user = await findUserByEmail(em, email);
   if (!user || (await userRole(em, user.id)) !== 'admin')
     throw new AppError('forbidden', `${email} is not an admin (npm run cli -- user grant-admin <email>).`);

@@ -1,6 +1,5 @@
 import { prepared, sql, type ReadPool } from '../platform/sql.js';
-import { liveSessionUser } from '../accounts/web-sessions.js';
-import type { UserRow } from '../accounts/users.js';
+import { liveSessionUser, type SessionUser } from '../accounts/web-sessions.js';
 import type { ReviewRow } from './reviews.js';
 
 export interface ViewerState {
@@ -15,7 +14,7 @@ export interface ViewerState {
 
 /** What a listing's page shows beside its profile: its reader (null for a visitor), their buttons' state, the reviews. */
 export interface ListingPageState extends ViewerState {
-  user: UserRow | null;
+  user: SessionUser | null;
   reviews: ReviewRow[];
 }
 

@@ -18,9 +18,11 @@ import { Review } from './review.js';
 import { ModerationAppeal, ModerationCase, ModerationDecision, ModerationReport } from './moderation.js';
 import { Vote } from './vote.js';
 import { VoteVoid } from './vote-void.js';
+import { AccountBlock } from './account-block.js';
 
 /** Every entity the ORM knows; a new entity is one file plus one line here. */
 export const entities = [
+  AccountBlock,
   Draft,
   Company,
   Listing,

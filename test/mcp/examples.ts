@@ -78,6 +78,18 @@ async function openCase(app: McpTestApp, decision?: Record<string, unknown>, slu
   return number;
 }
 
+/** An account of its own, blocked when `blocked` says so: what block and unblock act on. */
+async function account(app: McpTestApp, blocked = false): Promise<string> {
+  const { email } = await ensureUser(app.app.deps.orm.em.fork(), `person-${++listings}@example.test`);
+  if (blocked)
+    await fetch(`${app.api}/admin/people/block`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...adminScopes },
+      body: JSON.stringify({ email, reason: 'Posts spam.' }),
+    });
+  return email;
+}
+
 interface CatalogueFixtures {
   listing: string;
   other: string;
@@ -251,4 +263,11 @@ export const toolExamples: Record<string, ToolExample> = {
     number: await openCase(app, { action: 'restrict', ground: 'misleading', facts: 'The pricing page misleads.' }),
     facts: 'The pricing page was right after all.',
   }),
+  list_blocked_people: async (app) => {
+    await account(app, true);
+    return {};
+  },
+  block_account: async (app) => ({ email: await account(app), reason: 'Posts spam.' }),
+  unblock_account: async (app) => ({ email: await account(app, true) }),
+  list_audit: () => ({ limit: 20 }),
 };
