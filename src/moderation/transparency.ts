@@ -10,6 +10,8 @@ export interface TransparencyMonth {
   median_hours_to_decision: number | null;
   appeals: number;
   reversals: number;
+  /** Accounts blocked that month (accounts are the whole service's, not one site's). */
+  account_blocks: number;
 }
 
 /** Every month with moderation activity on the site, newest first; months in UTC. */
@@ -29,8 +31,10 @@ export async function transparencyReport(em: EntityManager, siteId: number): Pro
         from moderation_appeal a join moderation_decision d on d.id = a.decision_id join cases c on c.id = d.case_id group by 1),
       reversals as (select to_char(d.created_at at time zone 'UTC', 'YYYY-MM') as month, count(*)::int as n
         from moderation_decision d join cases c on c.id = d.case_id where d.action = 'reverse' group by 1),
+      blocks as (select to_char(blocked_at at time zone 'UTC', 'YYYY-MM') as month, count(*)::int as n
+        from account_block group by 1),
       months as (select month from reports union select month from decisions union select month from firsts
-        union select month from appeals union select month from reversals)
+        union select month from appeals union select month from reversals union select month from blocks)
       select m.month,
         coalesce((select json_object_agg(category, n) from reports r where r.month = m.month), '{}') as reports,
         coalesce((select json_agg(json_build_object('action', action, 'ground', ground, 'count', n) order by action, ground)
@@ -38,7 +42,8 @@ export async function transparencyReport(em: EntityManager, siteId: number): Pro
         (select round((percentile_cont(0.5) within group (order by hours))::numeric, 1)::float
           from firsts f where f.month = m.month) as median_hours_to_decision,
         coalesce((select n from appeals a where a.month = m.month), 0) as appeals,
-        coalesce((select n from reversals v where v.month = m.month), 0) as reversals
+        coalesce((select n from reversals v where v.month = m.month), 0) as reversals,
+        coalesce((select n from blocks b where b.month = m.month), 0) as account_blocks
       from months m order by m.month desc`,
   );
   return rows;

@@ -34,6 +34,13 @@ describe('/transparency', () => {
     expect((await admin(`${a}/decision`, { action: 'take_down', ground: 'scam', facts: 'x' })).status).toBe(200);
     expect((await admin(`${b}/decision`, { action: 'dismiss', ground: 'law:Consumer law', facts: 'x' })).status).toBe(200);
     expect((await admin(`${a}/reversal`, { facts: 'y' })).status).toBe(200);
+    await addUser(app, 'spammer@example.test');
+    const blocked = await request(`${app.api}/admin/people/block`, {
+      method: 'POST',
+      json: { email: 'spammer@example.test', reason: 'Bulk fake reviews.' },
+      headers: { authorization: `Bearer ${adminKey}` },
+    });
+    expect(blocked.status).toBe(200);
 
     const res = await request(`${app.url}/transparency`, { headers: { accept: 'application/json' } });
     expect(res.status).toBe(200);
@@ -67,11 +74,15 @@ describe('/transparency', () => {
     );
     expect(current.reversals).toBe(reversals);
     expect(reversals).toBe(1);
+    const [{ blocks }] = await sql<{ blocks: number }>(app, 'select count(*)::int as blocks from account_block');
+    expect(current.account_blocks).toBe(blocks);
+    expect(blocks).toBe(1);
 
     const page = await request(`${app.url}/transparency`);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(page.text).toContain(`<h2 id="m-${month}">${month}</h2>`);
     expect(page.text).toContain('Scam or spam: 2');
     expect(page.text).toContain('take down, scam: 1');
+    expect(page.text).toContain('Accounts blocked: 1.');
   });
 });

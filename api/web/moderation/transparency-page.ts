@@ -25,7 +25,7 @@ export function transparencyRouter(deps: AppDeps): Router {
         ([category, n]) => html`<li>${categoryWords[category as keyof typeof categoryWords] ?? category}: ${n}</li>`,
       )}</ul>
 <h3>Decisions by kind and ground</h3><ul>${m.decisions.map((d) => html`<li>${d.action.replace('_', ' ')}, ${d.ground}: ${d.count}</li>`)}</ul>
-<p>Median time to a first decision: ${m.median_hours_to_decision === null ? 'none decided' : `${m.median_hours_to_decision} hours`}. Appeals: ${m.appeals}. Reversals: ${m.reversals}.</p></section>`,
+<p>Median time to a first decision: ${m.median_hours_to_decision === null ? 'none decided' : `${m.median_hours_to_decision} hours`}. Appeals: ${m.appeals}. Reversals: ${m.reversals}. Accounts blocked: ${m.account_blocks}.</p></section>`,
     );
     sendHtml(
       ctx,
