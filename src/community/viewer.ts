@@ -16,6 +16,8 @@ export interface ViewerState {
 export interface ListingPageState extends ViewerState {
   user: SessionUser | null;
   reviews: ReviewRow[];
+  /** Restricted by a moderation decision: the page stays, with a notice, but no list shows it. */
+  restricted: boolean;
 }
 
 /**
@@ -36,6 +38,7 @@ export async function listingPageState(
        exists (select 1 from vote where listing_id = l.id and user_id = (select id from viewer)) as voted,
        exists (select 1 from follow where listing_id = l.id and user_id = (select id from viewer)) as following,
        coalesce(l.owner_id = (select id from viewer), false) as owner, l.vote_count as votes, l.follower_count as followers,
+       l.restricted,
        (select coalesce(json_agg(json_build_object('id', r.id, 'rating', r.rating, 'body', r.body, 'author', r.author,
                'by_owner', r.by_owner, 'flagged', r.flagged, 'mine', r.mine, 'updated_at', iso_utc(r.updated_at))
              order by r.mine desc, r.updated_at desc, r.id desc), '[]')

@@ -160,13 +160,17 @@ describe('a takedown and its reversal', () => {
     ]);
   });
 
-  it('restrict keeps the page but takes the listing out of lists and search', async () => {
+  it('restrict keeps the page, with a notice, but takes the listing out of lists and search', async () => {
     await addListing(app, { slug: 'nova', name: 'Nova' });
     const number = await fileReport('nova');
     expect(
       (await decide(number, { action: 'restrict', ground: 'misleading', facts: 'Claims it is free; it is not.' })).status,
     ).toBe(200);
     expect((await request(`${app.api}/listings/nova`)).status).toBe(200);
+    const page = await request(`${app.url}/listings/nova`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('The site team restricted this listing');
+    expect((await request(`${app.url}/listings/comet`)).text).not.toContain('The site team restricted this listing');
     const launches = await eventually(
       () => request(`${app.api}/launches?section=this-week`),
       (r) => !JSON.stringify(r.body).includes('"nova"'),

@@ -47,12 +47,12 @@ export function listingPage(deps: AppDeps): Middleware {
       return notPublicYet(ctx, deps, slug);
     }
     // The session is checked in the page's own read, saving a round trip on the hottest page.
-    const { user, reviews, ...state } = await listingPageState(deps.readPool, profile.id, sessionToken(ctx));
+    const { user, reviews, restricted, ...state } = await listingPageState(deps.readPool, profile.id, sessionToken(ctx));
     ctx.state.webUser = user;
     const viewer: Viewer = user ? { signedIn: true, csrf: csrfToken(ctx, deps.keys.cookieKeys), state } : { signedIn: false };
     const description =
       profile.seo.description || profile.short_description || profile.tagline || `${profile.name} on ${deps.config.site.name}`;
-    sendPage(ctx, deps, profile.name, profileBody(profile, viewer, reviews), {
+    sendPage(ctx, deps, profile.name, profileBody(profile, viewer, reviews, restricted), {
       documentTitle: `${profile.seo.title || (profile.tagline ? `${profile.name}: ${profile.tagline}` : profile.name)} · ${deps.config.site.name}`,
       description: clip(description),
       canonical: profile.url,
@@ -82,12 +82,15 @@ async function notPublicYet(ctx: Context, deps: AppDeps, slug: string): Promise<
   );
 }
 
-function profileBody(p: ListingProfile, viewer: Viewer, reviews: ReviewRow[]): Html {
+function profileBody(p: ListingProfile, viewer: Viewer, reviews: ReviewRow[], restricted: boolean): Html {
   const upcoming =
     p.status === 'scheduled' && html`<p class="note">Upcoming: launches in the week of ${p.launch_week ?? ''}.</p>`;
+  const notice =
+    restricted &&
+    html`<p class="note" role="note">The site team restricted this listing under the <a href="/rules">site rules</a>: it stays here, but search, lists, leaderboards and feeds leave it out.</p>`;
   return joinHtml(
     [
-      html`<div class="head">${logo(p, 'logo big')}<div>${p.tagline && html`<p><strong>${p.tagline}</strong></p>`}${p.categories.length > 0 && html`<p>${joinHtml(p.categories.map(categoryChip), ' ')}</p>`}</div></div>${upcoming}`,
+      html`<div class="head">${logo(p, 'logo big')}<div>${p.tagline && html`<p><strong>${p.tagline}</strong></p>`}${p.categories.length > 0 && html`<p>${joinHtml(p.categories.map(categoryChip), ' ')}</p>`}</div></div>${upcoming}${notice}`,
       communityActions(p, viewer),
       links(p),
       claimInvite(p, viewer),
