@@ -152,6 +152,7 @@ const decisionDeps = ({ deps, em, site }: OperationContext) => ({
   temporal: deps.temporal,
   payments: createPaymentProvider(deps.config.orders),
   launchSlots: { free: deps.config.launches.freeSlotsPerWeek, paid: deps.config.launches.paidSlotsPerWeek },
+  gateCheckWaitMs: deps.config.launches.gateCheckWaitMs,
   siteId: site.id,
   siteName: deps.config.site.name,
   publicUrl: deps.config.publicUrl,

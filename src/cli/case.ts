@@ -50,6 +50,7 @@ export const caseCommand: CliCommand = {
           temporal,
           payments,
           launchSlots: { free, paid },
+          gateCheckWaitMs: ctx.config.launches.gateCheckWaitMs,
           siteId,
           siteName: ctx.config.site.name,
           publicUrl: ctx.config.publicUrl,

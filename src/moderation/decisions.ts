@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { checkFreeLaunchNow, startPaidLaunch } from '../publishing/launch.js';
 import { reinstateListing, type ListingPlan, type ListingStatus } from '../domain/listing-status.js';
 import { addWeeks, isoDate, mondayOf } from '../domain/weeks.js';
 import { decisionRefusal, groundRefusal, refundRefusal, reversalRefusal, type DecisionAction } from '../domain/moderation.js';
@@ -25,6 +26,8 @@ export interface DecisionDeps {
   payments: PaymentProvider;
   /** Launch places a week, per plan: where a reinstated launch whose week passed goes. */
   launchSlots: Record<ListingPlan, number>;
+  /** How long a reinstated free launch's first gate check is waited for. */
+  gateCheckWaitMs: number;
   siteId: number;
   siteName: string;
   publicUrl: string;
@@ -158,7 +161,7 @@ async function refundableOrders(tx: EntityManager, listingId: number): Promise<s
 
 /** Undoes the case's last decision exactly: the item as it was before it; the reversal is recorded and mailed. */
 export async function reverseCase(deps: DecisionDeps, actor: Actor, number: string, facts: string): Promise<DecisionReceipt> {
-  return deps.em.transactional(async (tx) => {
+  const { receipt, relaunch } = await deps.em.transactional(async (tx) => {
     const c = await lockedCase(tx, deps.siteId, number);
     const last = await tx.findOne(ModerationDecision, { caseId: c.id }, { orderBy: { id: 'desc' } });
     const refused = reversalRefusal(c.state, last?.action);
@@ -189,8 +192,22 @@ export async function reverseCase(deps: DecisionDeps, actor: Actor, number: stri
     await tellPeople(tx, deps, c, 'reverse', undone.ground, facts);
     await query(tx, sql`select pg_notify('listing_changed', '*')`);
     await caseChanged(deps.temporal, c);
-    return { number, action: 'reverse', state: c.state, decided_at: c.decidedAt, refunded_orders: [] };
+    const receipt: DecisionReceipt = { number, action: 'reverse', state: c.state, decided_at: c.decidedAt, refunded_orders: [] };
+    return { receipt, relaunch: c.kind === 'listing' ? await waitingLaunch(tx, c.itemId) : null };
   });
+  // After the commit: the launch lifecycle reads the reinstated listing from PostgreSQL.
+  if (relaunch?.plan === 'paid') await startPaidLaunch(deps.temporal, relaunch);
+  else if (relaunch) await checkFreeLaunchNow(deps.temporal, { ...relaunch, week: relaunch.week! }, deps.gateCheckWaitMs);
+  return receipt;
+}
+
+/** A reinstated listing whose launch waits for its week: its lifecycle was let go when it was taken down. */
+async function waitingLaunch(tx: EntityManager, listingId: number) {
+  const listing = await tx.findOneOrFail(Listing, { id: listingId });
+  if ((listing.status !== 'scheduled' && listing.status !== 'awaiting_badge') || !listing.ownerId) return null;
+  const week = listing.launchWeek ? String(listing.launchWeek).slice(0, 10) : null;
+  if (listing.plan === 'free' && !week) return null;
+  return { listingId, ownerId: listing.ownerId, plan: listing.plan, week };
 }
 
 export async function lockedCase(tx: EntityManager, siteId: number, number: string): Promise<ModerationCaseEntity> {

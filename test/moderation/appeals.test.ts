@@ -1,6 +1,7 @@
 import { createApiKey } from '../../src/accounts/api-keys.js';
 import { addWeeks, isoDate, mondayOf } from '../../src/domain/weeks.js';
 import { latestMail } from '../../src/mail/outbox.js';
+import { workflowIds } from '../../src/temporal.js';
 import { addListing, addUser, sql } from '../catalogue/fixtures.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
@@ -11,7 +12,8 @@ let adminKey: string;
 let ownerId: number;
 
 beforeAll(async () => {
-  app = await startTestApp({ worker: false, env: { OPERATOR_EMAIL: 'ops@example.test' } });
+  // No worker here: a reinstated free launch's first gate check is not waited for long.
+  app = await startTestApp({ worker: false, env: { OPERATOR_EMAIL: 'ops@example.test', GATE_CHECK_WAIT_MS: '200' } });
   const admin = await addUser(app, 'team@example.test');
   await sql(app, "update app_user set role = 'admin' where id = ?", [admin]);
   adminKey = (await createApiKey(app.deps.orm.em.fork(), admin, 'team')).key;
@@ -113,13 +115,22 @@ describe('a reversal', () => {
   it('restores a scheduled launch to its week, or to the next week with a free place once that week has passed', async () => {
     const thisWeek = mondayOf(new Date());
     const future = addWeeks(thisWeek, 2);
-    await addListing(app, { slug: 'later', name: 'Later', owner: ownerId, status: 'scheduled', launch_week: future });
+    const later = await addListing(app, {
+      slug: 'later',
+      name: 'Later',
+      owner: ownerId,
+      status: 'scheduled',
+      launch_week: future,
+    });
     const kept = await report('later');
     await decide(kept, { action: 'take_down', ground: 'scam', facts: 'x' });
     expect((await reverse(kept)).status).toBe(200);
     expect(await sql(app, "select status, launch_week::text as week from listing where slug = 'later'")).toEqual([
       { status: 'scheduled', week: isoDate(future) },
     ]);
+    // Its launch lifecycle runs again, to take it live in its week.
+    const launch = await app.deps.temporal.client.workflow.getHandle(workflowIds.listingLaunch(later)).describe();
+    expect(launch.status.name).toBe('RUNNING');
 
     await addListing(app, { slug: 'missed', name: 'Missed', owner: ownerId, status: 'scheduled', launch_week: future });
     const moved = await report('missed');
