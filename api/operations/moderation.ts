@@ -10,7 +10,7 @@ import {
   reportCategories,
   reportKinds,
 } from '../../src/domain/moderation.js';
-import { ReportLimit } from '../../src/moderation/report-limit.js';
+import { HourlyLimit } from '../../src/platform/hourly-limit.js';
 import { reportContent as fileReport } from '../../src/moderation/reports.js';
 import type { AppDeps } from '../deps.js';
 import type { Actor } from '../../src/moderation/audit.js';
@@ -48,11 +48,12 @@ const receipt = z.object({
 });
 
 // One budget per app (each api process, and each test app, its own counter of the shared table).
-const limits = new WeakMap<AppDeps, ReportLimit>();
-const limitOf = (deps: AppDeps): ReportLimit => {
+const limits = new WeakMap<AppDeps, HourlyLimit>();
+const limitOf = (deps: AppDeps): HourlyLimit => {
   let limit = limits.get(deps);
   if (!limit) {
-    limit = new ReportLimit(deps.orm.em.getConnection().getKnex(), deps.config.reportsPerHour, deps.config.rateLimit.syncMs);
+    const knex = deps.orm.em.getConnection().getKnex();
+    limit = new HourlyLimit(knex, deps.config.reportsPerHour, deps.config.rateLimit.syncMs, 'reports from one person or network');
     limits.set(deps, limit);
   }
   return limit;
@@ -75,10 +76,11 @@ export const reportContent = defineOperation({
   reaches: ['mail'],
   async handler({ body }, { deps, em, site, principal, clientIp }) {
     const email = body.email ?? principal?.email;
-    await limitOf(deps).consume(
-      principal ? `user:${principal.userId}` : `email:${(email ?? '').toLowerCase()}`,
-      networkHash(clientIp, deps.keys.voteNetworkKey),
-    );
+    const network = networkHash(clientIp, deps.keys.voteNetworkKey);
+    await limitOf(deps).consume([
+      `report:person:${principal ? `user:${principal.userId}` : `email:${(email ?? '').toLowerCase()}`}`,
+      ...(network ? [`report:network:${network}`] : []),
+    ]);
     const item = body.kind === 'listing' ? { kind: body.kind, slug: body.slug! } : { kind: body.kind, id: body.id! };
     return fileReport(
       {

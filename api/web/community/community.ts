@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { CommunityActionLimit } from '../../../src/community/action-limit.js';
+import { HourlyLimit } from '../../../src/platform/hourly-limit.js';
 import { followToggle } from '../../../src/community/follows.js';
 import { setToggle, type ToggleState } from '../../../src/community/target.js';
 import { saveReview } from '../../../src/community/reviews.js';
@@ -27,10 +27,11 @@ export function communityRouter(deps: AppDeps): Router {
   const router = new Router();
   const keys = deps.keys.cookieKeys;
   const siteId = deps.site.id;
-  const limit = new CommunityActionLimit(
+  const limit = new HourlyLimit(
     deps.orm.em.getConnection().getKnex(),
     deps.config.communityActionsPerHour,
     deps.config.rateLimit.syncMs,
+    'votes, follows or reviews',
   );
   const votes: VoteDeps = {
     readPool: deps.readPool,
@@ -60,7 +61,7 @@ export function communityRouter(deps: AppDeps): Router {
     verifyCsrf(ctx, keys, formField(ctx, 'csrf'));
     const user = currentUser(ctx);
     if (!user) return toSignIn(ctx, returnTo);
-    await limit.consume(user.id);
+    await limit.consume([`community:${user.id}`]);
     return user;
   };
 
