@@ -51,6 +51,17 @@ export function moderationAdminRouter(deps: AppDeps): Router {
       return html`<h3>Case ${c.number}${c.appeal ? ' (appeal)' : ''}</h3>
 <p>${what}; ${c.category.replaceAll('_', ' ')}; opened ${c.opened_at}.${c.listing_slug ? html` <a href="/admin/revisions?listing=${c.listing_slug}">Its change history</a>.` : ''}</p>`;
     };
+    const reversal = (c: (typeof items)[number]) =>
+      form(
+        `/admin/cases/${c.number}/reversal`,
+        csrf,
+        field(
+          `reverse-facts-${c.number}`,
+          'Why the decision is reversed',
+          html`<textarea id="reverse-facts-${c.number}" name="facts" rows="2" required maxlength="${factsMaxLength}"></textarea>`,
+        ),
+        'Reverse the decision',
+      );
     const queue = waiting.map((c) => {
       const id = (name: string) => `${name}-${c.number}`;
       return html`<li id="case-${c.number}">${caseHeading(c)}
@@ -63,21 +74,9 @@ ${field(id('ground'), 'Ground: a key of the site rules, or law:<name>', html`<in
 ${field(id('facts'), 'Facts and circumstances (the person affected reads them)', html`<textarea id="${id('facts')}" name="facts" rows="3" required maxlength="${factsMaxLength}"></textarea>`)}
 <p class="control"><input type="checkbox" id="${id('refund')}" name="refund" value="1"> <label for="${id('refund')}">Refund the listing's paid orders (take-down only)</label></p>`,
   'Decide',
-)}</li>`;
+)}${c.appeal ? reversal(c) : null}</li>`;
     });
-    const reversible = decided.map(
-      (c) => html`<li id="case-${c.number}">${caseHeading(c)}
-${form(
-  `/admin/cases/${c.number}/reversal`,
-  csrf,
-  field(
-    `reverse-facts-${c.number}`,
-    'Why the decision is reversed',
-    html`<textarea id="reverse-facts-${c.number}" name="facts" rows="2" required maxlength="${factsMaxLength}"></textarea>`,
-  ),
-  'Reverse the decision',
-)}</li>`,
-    );
+    const reversible = decided.map((c) => html`<li id="case-${c.number}">${caseHeading(c)}${reversal(c)}</li>`);
     sendHtml(
       ctx,
       page(
@@ -136,7 +135,7 @@ ${field('block-reason', 'Reason (the person is mailed it)', html`<textarea id="b
 )}
 <h2>Blocked accounts</h2>${
           rows.length
-            ? html`<div class="scroll"><table><thead><tr><th>Email</th><th>Name</th><th>Reason</th><th>Blocked</th><th>By</th><th>Action</th></tr></thead><tbody>${rows}</tbody></table></div>`
+            ? html`<div class="scroll" role="region" aria-label="Blocked accounts" tabindex="0"><table><thead><tr><th>Email</th><th>Name</th><th>Reason</th><th>Blocked</th><th>By</th><th>Action</th></tr></thead><tbody>${rows}</tbody></table></div>`
             : html`<p>No account is blocked.</p>`
         }`,
         { siteName, noindex: true },
@@ -170,7 +169,7 @@ ${field('block-reason', 'Reason (the person is mailed it)', html`<textarea id="b
       page(
         'Audit log',
         rows.length
-          ? html`<p>Every operator action, newest first; the log cannot be changed.</p><div class="scroll"><table><thead><tr><th>When</th><th>Who</th><th>Through</th><th>What</th><th>Item</th><th>Ground</th><th>Before</th><th>After</th></tr></thead><tbody>${joinHtml(rows, '')}</tbody></table></div>`
+          ? html`<p>Every operator action, newest first; the log cannot be changed.</p><div class="scroll" role="region" aria-label="Audit log" tabindex="0"><table><thead><tr><th>When</th><th>Who</th><th>Through</th><th>What</th><th>Item</th><th>Ground</th><th>Before</th><th>After</th></tr></thead><tbody>${joinHtml(rows, '')}</tbody></table></div>`
           : html`<p>No operator action yet.</p>`,
         { siteName, noindex: true },
       ),
