@@ -69,6 +69,10 @@ describe('account blocks', () => {
     const [mail] = await latestMail(app.deps.orm.em.fork(), 1, person);
     expect(mail.subject).toContain('is blocked');
     expect(mail.text_body).toContain('Fake reviews in bulk.');
+    // A fresh sign-in lands on the same page.
+    const signingIn = await new WebClient(app.url).signIn(app, person);
+    expect(signingIn.status).toBe(403);
+    expect(signingIn.html).toContain('Your account is blocked');
     expect(await sql(app, "select actor_email, via, action, item_kind from audit_log where action = 'block'")).toEqual([
       { actor_email: 'team@example.test', via: 'cli', action: 'block', item_kind: 'user' },
     ]);
