@@ -7,6 +7,7 @@ import { claimActivities } from './claims.js';
 import { draftActivities } from './drafts.js';
 import { housekeepingActivities } from './housekeeping.js';
 import { listingUpdateActivities } from './listing-updates.js';
+import { moderationActivities } from './moderation.js';
 import { orderActivities } from './orders.js';
 import { publishingActivities } from './publishing.js';
 import { voteActivities } from './votes.js';
@@ -30,6 +31,7 @@ export function createActivities(deps: ActivityDeps) {
     ...orderActivities(deps),
     ...claimActivities(deps),
     ...voteActivities(deps),
+    ...moderationActivities(deps),
   };
 }
 

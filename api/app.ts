@@ -30,6 +30,10 @@ import { stripeWebhookRouter } from './web/payments/stripe-webhook.js';
 import { claimConfirmRouter } from './web/claims/confirm-link.js';
 import { communityRouter } from './web/community/community.js';
 import { ownerRouter } from './web/owner/routes.js';
+import { casePagesRouter } from './web/moderation/case-pages.js';
+import { reportRouter } from './web/moderation/report-pages.js';
+import { transparencyRouter } from './web/moderation/transparency-page.js';
+import { moderationAdminRouter } from './web/moderation/admin-pages.js';
 
 const limited = /^\/(api\/|mcp(\/|$)|oauth\/)/;
 
@@ -77,6 +81,10 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
     cataloguePagesRouter(deps),
     updatesRouter(deps),
     adminRouter(deps),
+    moderationAdminRouter(deps),
+    reportRouter(deps),
+    casePagesRouter(deps),
+    transparencyRouter(deps),
     checkoutRouter(deps),
     stripeWebhookRouter(deps),
     claimConfirmRouter(deps),

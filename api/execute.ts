@@ -7,7 +7,7 @@ import { withIdempotency } from './middleware/idempotency.js';
 import { failureOf } from './middleware/problem.js';
 import { refuseUnsafeText } from './middleware/text-input.js';
 import { outputDrift } from './output-check.js';
-import { successStatusOf, type Operation, type OperationContext } from './operations/registry.js';
+import { adminScope, successStatusOf, visibleTo, type Operation, type OperationContext } from './operations/registry.js';
 
 /** Raw input as a transport received it, before validation. */
 export interface RawInput {
@@ -102,7 +102,8 @@ class TextExecution implements Execution {
 }
 
 export function authorize(op: Operation, ctx: Pick<OperationContext, 'principal'>): void {
-  if (!op.scope) return;
+  if (!visibleTo(op, ctx.principal)) throw new AppError('not_found', 'This resource was not found.');
+  if (!op.scope || op.scope === adminScope) return;
   if (!ctx.principal)
     throw new AppError('unauthorized', 'This operation needs sign-in: send an API key or OAuth access token as a Bearer token.');
   if (!ctx.principal.scopes.includes(op.scope)) {

@@ -7,7 +7,7 @@ import { AppError } from '../src/errors.js';
 import type { AppDeps } from './deps.js';
 import { authorize } from './execute.js';
 import { operationContext } from './operation-context.js';
-import type { Operation } from './operations/registry.js';
+import { visibleTo, type Operation } from './operations/registry.js';
 import { mcpServerFactory, type McpCall } from './mcp/server.js';
 import { toolsetCosts, type ToolsetCost } from './mcp/toolset-costs.js';
 import { toolsOf } from './mcp/tools.js';
@@ -61,8 +61,9 @@ export function mcpEndpoint(deps: AppDeps, operations: readonly Operation[]): Mi
     }
     for (const name of calledTools(message)) {
       const tool = toolByName.get(name);
-      // A tool the URL left out is unknown to this request: the SDK answers it as any unknown tool.
-      if (tool && selects(selection, tool)) {
+      // A tool the URL left out, or an admin tool to anyone else, is unknown to this request:
+      // the SDK answers it as any unknown tool.
+      if (tool && visibleTo(tool.op, ctx.state.principal) && selects(selection, tool)) {
         authorize(tool.op, { principal: ctx.state.principal ?? null });
       }
     }

@@ -3,7 +3,7 @@ import type { Config } from '../src/config.js';
 import { errorCodes } from '../src/errors.js';
 import { idempotencyKeyPattern } from './middleware/idempotency.js';
 import { safeTextPattern } from './middleware/text-input.js';
-import { scopeDescriptions, scopes, type Operation } from './operations/registry.js';
+import { adminScope, scopeDescriptions, scopes, type Operation } from './operations/registry.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -146,7 +146,8 @@ function operationObject(op: Operation, output: JsonSchema): Record<string, unkn
         }
       : {}),
     responses,
-    security: op.scope ? [{ bearer: [] }, { oauth2: [op.scope] }] : [{}, { bearer: [] }],
+    security:
+      op.scope === adminScope ? [{ bearer: [] }] : op.scope ? [{ bearer: [] }, { oauth2: [op.scope] }] : [{}, { bearer: [] }],
   };
 }
 

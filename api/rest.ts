@@ -5,7 +5,7 @@ import { AppError } from '../src/errors.js';
 import type { AppDeps } from './deps.js';
 import { execute } from './execute.js';
 import { operationContext } from './operation-context.js';
-import type { Operation } from './operations/registry.js';
+import { adminScope, visibleTo, type Operation } from './operations/registry.js';
 import { openApiDocument } from './openapi.js';
 
 /** Mounts every operation of the registry under the REST base, plus the OpenAPI document. */
@@ -19,12 +19,19 @@ export function restRoutes(deps: AppDeps, operations: readonly Operation[]): Res
     text: false,
     multipart: false,
   });
-  const document = openApiDocument(deps.config, operations);
+  const document = openApiDocument(
+    deps.config,
+    operations.filter((op) => visibleTo(op, null)),
+  );
+  const adminDocument = openApiDocument(deps.config, operations);
 
+  // The site team's view includes the admin operations; it is theirs alone.
   routes.register('/openapi.json', 'GET', [
     (ctx) => {
-      ctx.set('Cache-Control', 'public, max-age=300');
-      ctx.body = document;
+      const admin = visibleTo({ scope: adminScope }, ctx.state.principal);
+      ctx.vary('Authorization');
+      ctx.set('Cache-Control', admin ? 'private, no-store' : 'public, max-age=300');
+      ctx.body = admin ? adminDocument : document;
     },
   ]);
 

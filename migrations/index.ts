@@ -31,6 +31,9 @@ import { Migration20261126210000FirstActivityIndexes } from './Migration20261126
 import { Migration20261127100000VoteNetworkLock } from './Migration20261127100000VoteNetworkLock.js';
 import { Migration20261127110000UpdateMailCap } from './Migration20261127110000UpdateMailCap.js';
 import { Migration20261128100000SignInLinkMailbox } from './Migration20261128100000SignInLinkMailbox.js';
+import { Migration20261201000000Moderation } from './Migration20261201000000Moderation.js';
+import { Migration20261202000000AccountBlocks } from './Migration20261202000000AccountBlocks.js';
+import { Migration20261201000100RestrictedOutOfSearch } from './Migration20261201000100RestrictedOutOfSearch.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
 export const migrationsList = [
@@ -67,4 +70,7 @@ export const migrationsList = [
   { name: 'Migration20261127100000VoteNetworkLock', class: Migration20261127100000VoteNetworkLock },
   { name: 'Migration20261127110000UpdateMailCap', class: Migration20261127110000UpdateMailCap },
   { name: 'Migration20261128100000SignInLinkMailbox', class: Migration20261128100000SignInLinkMailbox },
+  { name: 'Migration20261201000000Moderation', class: Migration20261201000000Moderation },
+  { name: 'Migration20261201000100RestrictedOutOfSearch', class: Migration20261201000100RestrictedOutOfSearch },
+  { name: 'Migration20261202000000AccountBlocks', class: Migration20261202000000AccountBlocks },
 ];

@@ -50,6 +50,7 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_SYNC_MS: z.coerce.number().int().min(10).max(10_000).default(200),
   COMMUNITY_ACTIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(120),
+  REPORTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   VOTE_MIN_ACCOUNT_AGE_HOURS: z.coerce.number().min(0).max(8760).default(24),
   VOTE_ACTIVITY_MIN_AGE_HOURS: z.coerce.number().min(0).max(8760).default(24),
   VOTE_ACTIVITY_MIN_LISTINGS: z.coerce.number().int().min(1).max(100).default(3),
@@ -199,6 +200,8 @@ export interface Config {
   rateLimit: { points: number; windowSeconds: number; syncMs: number };
   /** Votes, follows, reviews and reports one account may make per hour on the site. */
   communityActionsPerHour: number;
+  /** Reports (report_content) one person, and one network, may file per hour. */
+  reportsPerHour: number;
   /** Thresholds of the vote rules (src/domain/vote-rules.ts); networkKey hashes voters' network prefixes (unset: generated once and kept in PostgreSQL). */
   votes: VoteRulesConfig & { networkKey?: string };
   /** How long a process may serve a public read (search, lists...) from memory; 0 = no read cache at all. */
@@ -338,6 +341,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     site: { name: e.SITE_NAME, purpose: e.SITE_PURPOSE },
     rateLimit: { points: e.RATE_LIMIT_POINTS, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS, syncMs: e.RATE_LIMIT_SYNC_MS },
     communityActionsPerHour: e.COMMUNITY_ACTIONS_PER_HOUR,
+    reportsPerHour: e.REPORTS_PER_HOUR,
     votes: {
       minAccountAgeHours: e.VOTE_MIN_ACCOUNT_AGE_HOURS,
       activityMinAgeHours: e.VOTE_ACTIVITY_MIN_AGE_HOURS,

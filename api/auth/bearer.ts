@@ -8,6 +8,7 @@ import { scopes, type Principal, type Scope } from '../operations/registry.js';
 import { accessTokenVerifier } from './access-tokens.js';
 import { resourcePathOf, resourceUrl, type ResourcePath } from './resources.js';
 
+const blockedAccount = 'This account is blocked by the site team: its API keys and access tokens no longer work.';
 const bearerPattern = /^Bearer[ ]+([\x21-\x7e]+)$/i;
 
 /**
@@ -27,7 +28,9 @@ export function authenticate(deps: AppDeps): Middleware {
     if (looksLikeApiKey(credential)) {
       const user = await apiKeyOwner(em, credential);
       if (!user) throw invalid('This API key is not valid: it may have been revoked.');
-      return { userId: user.id, email: user.email, scopes: [...scopes], via: 'api_key' };
+      if (user.blocked) throw invalid(blockedAccount);
+      const { admin } = user;
+      return { userId: user.id, email: user.email, scopes: [...scopes], via: 'api_key', ...(admin ? { admin } : {}) };
     }
     let claims;
     try {
@@ -41,6 +44,7 @@ export function authenticate(deps: AppDeps): Middleware {
         ? await grantHolder(em, { grantId: claims.grant_id, accountId, clientId: claims.client_id })
         : undefined;
     if (!user) throw invalid('This access token was revoked: the application was disconnected, or the account no longer exists.');
+    if (user.blocked) throw invalid(blockedAccount);
     const granted = new Set((claims.scope ?? '').split(' '));
     return {
       userId: user.id,

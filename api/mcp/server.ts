@@ -7,7 +7,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { Config } from '../../src/config.js';
-import type { OperationContext } from '../operations/registry.js';
+import { visibleTo, type OperationContext } from '../operations/registry.js';
 import { callTool } from './call.js';
 import { promptText, prompts } from './prompts.js';
 import type { ToolsetCost } from './toolset-costs.js';
@@ -24,7 +24,7 @@ const validatedByExecute: jsonSchemaValidator = {
   getValidator: () => (input) => ({ valid: true, data: input as never, errorMessage: undefined }),
 };
 
-/** Lists change only with a deploy and are the same for every caller of one MCP URL. */
+/** Lists change only with a deploy and are the same for every caller of one MCP URL but the site team. */
 const listCache: CacheHint = { ttlMs: 300_000, cacheScope: 'public' };
 
 /** One MCP request: its operation context, the tools its URL chose, and the toolsets' costs. */
@@ -46,23 +46,28 @@ export function mcpServerFactory(config: Config, tools: readonly ToolDefinition[
   }));
   return () => {
     const { context, selection, costs } = current();
+    // An admin's list holds the admin toolset: theirs alone, never a shared cache's.
+    const lists = context.principal?.admin ? { ...listCache, cacheScope: 'private' as const } : listCache;
     const server = new McpServer(
       { name: 'launch-directory', title: config.site.name, version: '1.0.0' },
       {
         // The journeys as prompts; an empty resource list rather than "method not found" for clients that ask.
         capabilities: { tools: { listChanged: false }, prompts: {}, resources: {} },
         cacheHints: {
-          'server/discover': listCache,
-          'tools/list': listCache,
+          'server/discover': lists,
+          'tools/list': lists,
           'prompts/list': listCache,
           'resources/list': listCache,
           'resources/templates/list': listCache,
         },
-        instructions: instructionsFor(config, costs),
+        instructions: instructionsFor(
+          config,
+          context.principal?.admin ? costs : costs.filter((cost) => cost.toolset !== 'admin'),
+        ),
       },
     );
     for (const { tool, inputSchema, outputSchema } of registered) {
-      if (!selects(selection, tool)) continue;
+      if (!visibleTo(tool.op, context.principal) || !selects(selection, tool)) continue;
       server.registerTool(
         tool.name,
         { title: tool.title, description: tool.description, inputSchema, outputSchema, annotations: tool.annotations },

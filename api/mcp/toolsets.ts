@@ -1,13 +1,14 @@
 import { AppError } from '../../src/errors.js';
-import type { Operation } from '../operations/registry.js';
+import { adminScope, type Operation } from '../operations/registry.js';
 import type { ToolDefinition } from './tools.js';
 
 /**
  * The toolsets a client may choose on the MCP URL (docs/architecture.md, MCP): `catalogue` is
- * every public operation; the others are named here. A tool may sit in more than one set.
+ * every public operation and `admin` every operation of the site team (listed to admins alone);
+ * the others are named here. A tool may sit in more than one set.
  */
 const named = {
-  account: ['get_account'],
+  account: ['get_account', 'list_my_cases'],
   drafts: ['submit_listing', 'list_my_drafts', 'get_draft', 'update_draft', 'invite_cofounder', 'submit_draft'],
   listings: [
     'list_my_listings',
@@ -33,12 +34,12 @@ const named = {
   claims: ['claim_listing', 'verify_claim', 'list_my_claims'],
 } as const satisfies Record<string, readonly string[]>;
 
-export const toolsetNames = ['catalogue', ...(Object.keys(named) as Array<keyof typeof named>)] as const;
+export const toolsetNames = ['catalogue', ...(Object.keys(named) as Array<keyof typeof named>), 'admin'] as const;
 export type Toolset = (typeof toolsetNames)[number];
 
 /** The sets an operation belongs to. */
 export function toolsetsOf(op: Operation): Toolset[] {
-  const sets: Toolset[] = op.scope === null ? ['catalogue'] : [];
+  const sets: Toolset[] = op.scope === null ? ['catalogue'] : op.scope === adminScope ? ['admin'] : [];
   for (const [set, ids] of Object.entries(named) as Array<[Toolset, readonly string[]]>) {
     if (ids.includes(op.id)) sets.push(set);
   }

@@ -3,7 +3,7 @@ import type { Context, Middleware } from 'koa';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from '../../src/logger.js';
 import type { AppError } from '../../src/errors.js';
-import type { UserRow } from '../../src/accounts/users.js';
+import type { SessionUser } from '../../src/accounts/web-sessions.js';
 import type { Principal } from '../operations/registry.js';
 import type { AppDeps } from '../deps.js';
 import type { ReadPool } from '../../src/platform/sql.js';
@@ -23,7 +23,7 @@ export class RequestState {
   /** Why the credential sent was refused, kept until the rate limiter has counted the request. */
   credentialError: AppError | undefined;
   /** The signed-in person of a browser on the site's pages (null when nobody is). */
-  webUser: UserRow | null | undefined;
+  webUser: SessionUser | null | undefined;
   /** A CSRF form token went into the response, which no cache may therefore keep (see sendHtml). */
   carriesFormToken = false;
   readonly #deps: AppDeps;

@@ -9,6 +9,9 @@ import { myListingOperations } from './my-listings.js';
 import { orderOperations, productOperations } from './orders.js';
 import { publishingOperations } from './publishing.js';
 import { claimOperations } from './claims.js';
+import { moderationOperations } from './moderation.js';
+import { peopleOperations } from './people.js';
+import { auditOperations } from './audit.js';
 
 /** The registry: every operation of the service. REST, MCP and OpenAPI are all derived from it. */
 export const operations: readonly Operation[] = [
@@ -23,4 +26,7 @@ export const operations: readonly Operation[] = [
   ...orderOperations,
   ...publishingOperations,
   ...claimOperations,
+  ...moderationOperations,
+  ...peopleOperations,
+  ...auditOperations,
 ];

@@ -22,6 +22,15 @@ export interface Principal {
   scopes: readonly Scope[];
   via: 'api_key' | 'oauth' | 'session';
   clientId?: string;
+  /** On the site team (role admin), by an API key or a web session: never through an OAuth application. */
+  admin?: true;
+}
+
+/** An operation of the site team: it exists only for an admin; everyone else gets 404 and never sees it listed. */
+export const adminScope = 'admin';
+
+export function visibleTo(op: Pick<Operation, 'scope'>, principal: Principal | null | undefined): boolean {
+  return op.scope !== adminScope || principal?.admin === true;
 }
 
 /** Everything a handler may use; identical for a REST request and an MCP tool call. */
@@ -70,7 +79,8 @@ export interface Operation<
   summary: string;
   /** What it does, when to use it, and what it costs: read by people and by models. */
   description: string;
-  scope: Scope | null;
+  /** The scope a caller needs; `admin` for the site team's operations (the admin toolset). */
+  scope: Scope | typeof adminScope | null;
   /** Accepts Idempotency-Key (the specification's IK). */
   idempotencyKey: boolean;
   successStatus: 200 | 201;

@@ -42,13 +42,18 @@ export async function revokeApiKey(em: EntityManager, userId: number, keyId: num
 }
 
 /**
- * The owner of a live key, noting the use. last_used_at is written at most once a minute per key,
+ * The owner of a live key (and whether they are on the site team), noting the use. last_used_at is written at most once a minute per key,
  * so busy keys do not turn every read into a write.
  */
-export async function apiKeyOwner(em: EntityManager, key: string): Promise<UserRow | undefined> {
+export async function apiKeyOwner(
+  em: EntityManager,
+  key: string,
+): Promise<(UserRow & { admin: boolean; blocked: boolean }) | undefined> {
   const [row] = await query(
     em,
-    sql<UserRow & { key_id: number; stale: boolean }>`select ${userColumns('u')}, k.id as key_id,
+    sql<
+      UserRow & { admin: boolean; blocked: boolean; key_id: number; stale: boolean }
+    >`select ${userColumns('u')}, u.role = 'admin' as admin, u.blocked_at is not null as blocked, k.id as key_id,
             (k.last_used_at is null or k.last_used_at < now() - interval '1 minute') as stale
      from api_key k join app_user u on u.id = k.user_id
      where k.key_hash = ${hashCredential(key)} and k.revoked_at is null`,

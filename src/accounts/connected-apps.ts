@@ -60,11 +60,11 @@ export async function revokeConnectedApp(em: EntityManager, userId: number, key:
 export async function grantHolder(
   em: EntityManager,
   token: { grantId: string; accountId: number; clientId: string },
-): Promise<UserRow | undefined> {
+): Promise<(UserRow & { blocked: boolean }) | undefined> {
   const idHash = hashCredential(token.grantId);
   const [row] = await query(
     em,
-    sql<UserRow & { stale: boolean }>`select ${userColumns('u')},
+    sql<UserRow & { blocked: boolean; stale: boolean }>`select ${userColumns('u')}, u.blocked_at is not null as blocked,
             (g.last_used_at is null or g.last_used_at < now() - interval '1 minute') as stale
      from oauth_record g join app_user u on u.id = ${token.accountId}
      where g.kind = 'Grant' and g.id_hash = ${idHash} and g.payload->>'accountId' = ${String(token.accountId)}

@@ -14,15 +14,30 @@ export async function startWebSession(em: EntityManager, userId: number, ttlDays
   return token;
 }
 
-/** The person of a live session (no row for none, or for no token): the one check of a session cookie. */
-export function liveSessionUser(token: string | null): Sql<UserRow> {
-  return sql<UserRow>`select ${userColumns('u')}
+/** The signed-in person, and whether they are on the site team (whose pages then act as admin). */
+export interface SessionUser extends UserRow {
+  admin: boolean;
+}
+
+/** The person of a live session (no row for none, for no token, or for a blocked account): the one check of a session cookie. */
+export function liveSessionUser(token: string | null): Sql<SessionUser> {
+  return sql<SessionUser>`select ${userColumns('u')}, u.role = 'admin' as admin
      from web_session s join app_user u on u.id = s.user_id
-     where s.token_hash = ${token === null ? null : hashCredential(token)} and s.expires_at > now()`;
+     where s.token_hash = ${token === null ? null : hashCredential(token)} and s.expires_at > now() and u.blocked_at is null`;
+}
+
+/** Whether a live session's account is blocked: asked only of a cookie without a live session's person. */
+export async function sessionOfBlockedAccount(pool: ReadPool, token: string): Promise<boolean> {
+  const rows = await prepared(
+    pool,
+    sql<{ one: number }>`select 1 as one from web_session s join app_user u on u.id = s.user_id
+     where s.token_hash = ${hashCredential(token)} and s.expires_at > now() and u.blocked_at is not null`,
+  );
+  return rows.length > 0;
 }
 
 /** The live session's person; read on every signed-in request, so prepared, on the read pool. */
-export async function webSessionUser(pool: ReadPool, token: string): Promise<UserRow | undefined> {
+export async function webSessionUser(pool: ReadPool, token: string): Promise<SessionUser | undefined> {
   const [row] = await prepared(pool, liveSessionUser(token));
   return row;
 }

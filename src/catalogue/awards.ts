@@ -4,7 +4,7 @@ import { addWeeks, isoDate, utcDayStart } from '../domain/weeks.js';
 import { notFound } from '../errors.js';
 import { pageLimit, readPage } from '../platform/paging.js';
 import { query, sql } from '../platform/sql.js';
-import { isPublic, summaryJson, withUrl, type Summary } from './sql.js';
+import { isPublic, summaryJson, withUrl, unrestricted, type Summary } from './sql.js';
 
 interface AwardRow {
   week: string;
@@ -64,7 +64,7 @@ export async function writeWeeklyAwards(em: EntityManager, siteId: number, monda
        select l.id, count(v.user_id)::int as votes,
          row_number() over (order by count(v.user_id) desc, l.launched_at, l.id) as rank
        from listing l join vote v on v.listing_id = l.id and v.discount_reason is null and v.created_at < ${utcDayStart(addWeeks(monday, 1))}::timestamptz
-       where l.site_id = ${siteId} and l.status = 'live' and l.launch_week = ${week}::date
+       where l.site_id = ${siteId} and l.status = 'live' and ${unrestricted} and l.launch_week = ${week}::date
        group by l.id
      )
      insert into award (site_id, week, rank, listing_id, votes)

@@ -4,7 +4,7 @@ import { unlockedSections } from '../domain/listing-facts.js';
 import { notFound } from '../errors.js';
 import { pageLimit, readPage } from '../platform/paging.js';
 import { query, sql } from '../platform/sql.js';
-import { isPublic, summaryJson, withUrl, type Summary } from './sql.js';
+import { isPublic, summaryJson, withUrl, unrestricted, type Summary } from './sql.js';
 
 /** Founders are public once one of their listings is. */
 export const hasPublicListing = sql`exists (select 1 from listing_founder lf join listing l on l.id = lf.listing_id
@@ -81,7 +81,7 @@ export async function getFounder(em: EntityManager, siteId: number, publicUrl: s
        (select json_build_object('sections', s.sections, 'published_at', iso_utc(s.published_at))
           from founder_story s where s.listing_id = l.id and s.published_at is not null) as story
      from listing_founder lf join listing l on l.id = lf.listing_id
-     where lf.founder_id = ${founder.id} and ${isPublic} order by l.vote_count desc, l.id`,
+     where lf.founder_id = ${founder.id} and ${isPublic} and ${unrestricted} order by l.vote_count desc, l.id`,
   );
   const stories = listings.flatMap((r) =>
     r.story && unlockedSections(r.plan, r.unlocked).includes('story')

@@ -8,7 +8,7 @@ import type { ListingPlan } from '../domain/listing-status.js';
 import { pageLimit, readPage } from '../platform/paging.js';
 import { placesTaken } from '../publishing/slots.js';
 import { query, sql, type Sql } from '../platform/sql.js';
-import { summaryJson, trendingScore, withUrl, type Summary } from './sql.js';
+import { summaryJson, trendingScore, withUrl, unrestricted, type Summary } from './sql.js';
 
 /** The wide listing rows, whose indexes serve launch times and weeks. */
 const listings = sql`listing l`;
@@ -21,7 +21,9 @@ const counters = sql`search_listing l`;
 /** Each section of the launch feed: which listings (from which table, as `l`), in what order. */
 function sectionQuery(section: LaunchSection, now: Date): { from: Sql; where: Sql; order: Sql } {
   const thisMonday = isoDate(mondayOf(now));
-  const live = sql`l.status = 'live'`;
+  // search_listing (counters) already gives a restricted listing the status `restricted`.
+  const live = sql`l.status = 'live' and ${unrestricted}`;
+  const liveCounted = sql`l.status = 'live'`;
   switch (section) {
     case 'today':
       return {
@@ -38,17 +40,17 @@ function sectionQuery(section: LaunchSection, now: Date): { from: Sql; where: Sq
         order: sql`${trendingScore} desc`,
       };
     case 'most-voted':
-      return { from: counters, where: live, order: sql`l.vote_count desc` };
+      return { from: counters, where: liveCounted, order: sql`l.vote_count desc` };
     case 'recent':
       return { from: listings, where: live, order: sql`l.launched_at desc` };
     case 'most-viewed':
-      return { from: counters, where: live, order: sql`l.view_count desc` };
+      return { from: counters, where: liveCounted, order: sql`l.view_count desc` };
     case 'most-followed':
-      return { from: counters, where: live, order: sql`l.follower_count desc` };
+      return { from: counters, where: liveCounted, order: sql`l.follower_count desc` };
     case 'upcoming':
       return {
         from: listings,
-        where: sql`l.status = 'scheduled' and l.launch_week > ${thisMonday}::date`,
+        where: sql`l.status = 'scheduled' and ${unrestricted} and l.launch_week > ${thisMonday}::date`,
         order: sql`l.launch_week, l.follower_count desc`,
       };
   }
@@ -112,7 +114,7 @@ export async function getLaunchWeek(
   const monday = resolveWeek(reference, now);
   if (!monday) throw notFound(`Week ${reference}`);
   const state = weekState(monday, now);
-  const listed = state === 'upcoming' ? sql`l.status = 'scheduled'` : sql`l.status = 'live'`;
+  const listed = sql`l.status = ${state === 'upcoming' ? 'scheduled' : 'live'} and ${unrestricted}`;
   const order = state === 'upcoming' ? sql`l.follower_count desc, l.name` : sql`l.vote_count desc`;
   const launches = await pageOfListings(
     em,

@@ -6,7 +6,7 @@ import { addWeeks, resolveWeek, utcDayStart, weekSpan } from '../domain/weeks.js
 import { AppError, notFound } from '../errors.js';
 import { pageLimit, readPage } from '../platform/paging.js';
 import { query, sql, type Sql } from '../platform/sql.js';
-import { summaryJson, withUrl, type Summary } from './sql.js';
+import { summaryJson, withUrl, unrestricted, type Summary } from './sql.js';
 
 interface BoardDefinition {
   title: string;
@@ -27,7 +27,7 @@ const boards: Record<Leaderboard, BoardDefinition> = {
     paid: false,
     from: (monday) =>
       sql`(select listing_id, count(*) as n from vote where discount_reason is null and created_at >= ${utcDayStart(monday)}::timestamptz and created_at < ${utcDayStart(addWeeks(monday, 1))}::timestamptz group by listing_id) v join listing l on l.id = v.listing_id`,
-    where: sql`l.status = 'live'`,
+    where: sql`l.status = 'live' and ${unrestricted}`,
     metric: sql`json_build_object('votes', v.n)`,
     order: sql`v.n desc`,
   },
@@ -46,7 +46,7 @@ const boards: Record<Leaderboard, BoardDefinition> = {
     rankedBy: 'money contributed (paid ranking, not community votes)',
     paid: true,
     from: () => sql`listing l`,
-    where: sql`l.status = 'live' and l.billboard_cents > 0`,
+    where: sql`l.status = 'live' and ${unrestricted} and l.billboard_cents > 0`,
     metric: sql`json_build_object('amount_cents', l.billboard_cents, 'currency', 'USD')`,
     order: sql`l.billboard_cents desc`,
   },
@@ -55,7 +55,7 @@ const boards: Record<Leaderboard, BoardDefinition> = {
     rankedBy: 'Domain Rating, a third-party metric of the website',
     paid: false,
     from: () => sql`listing l`,
-    where: sql`l.status = 'live' and l.domain_rating is not null`,
+    where: sql`l.status = 'live' and ${unrestricted} and l.domain_rating is not null`,
     metric: sql`json_build_object('domain_rating', l.domain_rating, 'measured_on', l.domain_rating_on)`,
     order: sql`l.domain_rating desc`,
   },
@@ -64,7 +64,7 @@ const boards: Record<Leaderboard, BoardDefinition> = {
     rankedBy: 'monthly revenue reported by the company, in USD cents',
     paid: false,
     from: () => sql`listing l`,
-    where: sql`l.status = 'live' and l.monthly_revenue_cents is not null`,
+    where: sql`l.status = 'live' and ${unrestricted} and l.monthly_revenue_cents is not null`,
     metric: sql`json_build_object('monthly_revenue_cents', l.monthly_revenue_cents, 'month', l.revenue_month, 'currency', 'USD')`,
     order: sql`l.monthly_revenue_cents desc`,
   },

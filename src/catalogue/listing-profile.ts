@@ -5,7 +5,7 @@ import { discountReasons } from '../domain/vote-rules.js';
 import { notFound } from '../errors.js';
 import { prepared, query, sql, type ReadPool } from '../platform/sql.js';
 import { JsonText } from '../platform/json-text.js';
-import { isPublic, listingUrl, summaryJson, withUrl, type Summary } from './sql.js';
+import { isPublic, listingUrl, summaryJson, withUrl, unrestricted, type Summary } from './sql.js';
 
 /**
  * The public vote ledger: every vote cast, how many count, why the others do not; never who. Its
@@ -35,11 +35,11 @@ export const profileColumns = (audience: 'public' | 'owner') => sql`${summaryJso
     'links', json_build_object('website', l.website_url, 'demo_video', l.demo_video_url, 'contact_email', l.contact_email),
     'city', l.city, 'founded_year', l.founded_year, 'plan', l.plan,
     'latest_updates', (select coalesce(json_agg(u), '[]') from (select title, body, iso_utc(created_at) as posted_at
-        from listing_update where listing_id = l.id order by created_at desc limit 5) u),
+        from listing_update where listing_id = l.id and not hidden order by created_at desc limit 5) u),
     'awards', (select coalesce(json_agg(json_build_object('title', 'Launch of the Week #' || a.rank, 'week', a.week, 'rank', a.rank)
         order by a.week desc, a.rank), '[]') from award a where a.listing_id = l.id),
     'community_rating', (select json_build_object('average', round(avg(r.rating), 2), 'count', count(*), 'rule', 'genuine reviews only: one per person, the owner''s and flagged reviews excluded')
-        from review r where r.listing_id = l.id and not r.flagged and r.user_id is distinct from l.owner_id),
+        from review r where r.listing_id = l.id and not r.flagged and not r.hidden and r.user_id is distinct from l.owner_id),
     'vote_ledger', ${voteLedgerJson},
     'not_found_on_website', l.not_found_on_website,
     'seo', json_build_object('title', l.seo_title, 'description', l.seo_description)
@@ -202,7 +202,7 @@ export async function getAlternatives(
       item: Summary;
       approved: boolean;
     }>`(select ${summaryJson} as item, true as approved, a.position as p1, 0 as p2 from listing_alternative a join listing l on l.id = a.alternative_id
-        where a.listing_id = ${listing.id} and a.approved and l.status = 'live' order by a.position limit ${limit})
+        where a.listing_id = ${listing.id} and a.approved and l.status = 'live' and ${unrestricted} order by a.position limit ${limit})
      union all
      (select ${summaryJson}, false, 0, s.vote_count from search_listing s join listing l on l.id = s.id
         where s.site_id = ${siteId} and s.status = 'live' and s.category_ids[1] = ${listing.primary_category} and s.id <> ${listing.id}

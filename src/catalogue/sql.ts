@@ -22,6 +22,12 @@ export const summaryJson = sql`json_build_object(
 export const isPublic = sql.raw(`l.status in (${publicStatuses.map((s) => `'${s}'`).join(', ')})`);
 
 /**
+ * `l` (a `listing` row) is not restricted by a moderation decision: its page stays, but no list,
+ * leaderboard, award, sitemap or feed shows it (rows of `search_listing` carry it as their status).
+ */
+export const unrestricted = sql.raw('not l.restricted');
+
+/**
  * Trending: votes / (hours since launch + 2)^1.5, in floating point (numeric power() costs tens
  * of microseconds a row); a listing without a launch time counts from its creation. Search orders
  * by the same formula in memory (`trendingScore` in search-index/listing-index.ts).

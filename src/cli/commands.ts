@@ -10,6 +10,7 @@ import { orderCommand } from './order.js';
 import { promoCommand } from './promo.js';
 import { awardsCommand } from './awards.js';
 import { votesCommand } from './votes.js';
+import { caseCommand } from './case.js';
 import {
   addBlogPostCommand,
   addInterviewQuestionsCommand,
@@ -30,6 +31,7 @@ export const commands: Record<string, CliCommand> = {
   promo: promoCommand,
   awards: awardsCommand,
   votes: votesCommand,
+  case: caseCommand,
   'set-price': setPriceCommand,
   'import-categories': importCategoriesCommand,
   'add-blog-post': addBlogPostCommand,

@@ -1,10 +1,9 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { reviewRefusal, type ReviewInput } from '../domain/community.js';
-import { Review, ReviewReport } from '../entities/review.js';
-import { AppError, notFound } from '../errors.js';
+import { Review } from '../entities/review.js';
+import { AppError } from '../errors.js';
 import { query, sql } from '../platform/sql.js';
-import { isPublic } from '../catalogue/sql.js';
 import { publicListing, refuseWith } from './target.js';
 
 /** Writes a person's review of a live listing, or replaces their earlier one (one per person). */
@@ -29,27 +28,6 @@ export async function saveReview(
       throw error;
     }
     return review.id;
-  });
-}
-
-/** Tells the site team a review is abusive; a person reports a review once, never their own. */
-export async function reportReview(
-  em: EntityManager,
-  siteId: number,
-  reviewId: number,
-  userId: number,
-  reason: string,
-): Promise<void> {
-  await em.transactional(async (tx) => {
-    const [review] = await query(
-      tx,
-      sql<{ user_id: number }>`select r.user_id from review r join listing l on l.id = r.listing_id
-       where r.id = ${reviewId} and l.site_id = ${siteId} and ${isPublic}`,
-    );
-    if (!review) throw notFound('Review');
-    if (review.user_id === userId) throw new AppError('conflict', 'You cannot report your own review; edit it instead.');
-    if (await tx.findOne(ReviewReport, { reviewId, userId })) return;
-    await tx.persist(tx.create(ReviewReport, { reviewId, userId, reason })).flush();
   });
 }
 
@@ -84,14 +62,15 @@ export interface ReportedReview {
   reasons: string[];
 }
 
-/** Reviews people reported, most reported first, for the site team. */
+/** Reviews with a case that takes reports (open or in its appeal window), most reported first, for the site team. */
 export async function reportedReviews(em: EntityManager, siteId: number): Promise<ReportedReview[]> {
   return query(
     em,
     sql<ReportedReview>`select r.id, l.slug as listing_slug, l.name as listing_name, r.rating, r.body, r.flagged,
-       count(*)::int as reports, array_agg(rr.reason order by rr.created_at) as reasons
-     from review_report rr join review r on r.id = rr.review_id join listing l on l.id = r.listing_id
-     where l.site_id = ${siteId}
+       count(*)::int as reports, array_agg(mr.explanation order by mr.created_at) as reasons
+     from moderation_case c join moderation_report mr on mr.case_id = c.id
+       join review r on r.id = c.item_id join listing l on l.id = r.listing_id
+     where c.kind = 'review' and c.state <> 'closed' and l.site_id = ${siteId}
      group by r.id, l.slug, l.name order by count(*) desc, r.id limit 200`,
   );
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { hasPublicListing } from '../catalogue/founders.js';
-import { isPublic } from '../catalogue/sql.js';
+import { isPublic, unrestricted } from '../catalogue/sql.js';
 import { query, sql } from '../platform/sql.js';
 
 export interface SitemapEntry {
@@ -18,7 +18,7 @@ export async function sitemapEntries(em: EntityManager, siteId: number, limit: n
   return query(
     em,
     sql<SitemapEntry>`(select '/listings/' || l.slug as path, to_char(l.updated_at at time zone 'UTC', 'YYYY-MM-DD') as lastmod
-        from listing l where l.site_id = ${siteId} and ${isPublic} order by l.vote_count desc, l.id limit ${limit})
+        from listing l where l.site_id = ${siteId} and ${isPublic} and ${unrestricted} order by l.vote_count desc, l.id limit ${limit})
      union all (select '/categories/' || c.slug, null from category c where c.site_id = ${siteId})
      union all (select '/founders/' || f.slug, null from founder f where f.site_id = ${siteId} and ${hasPublicListing})
      union all (select '/blog/' || b.slug, to_char(b.published_at at time zone 'UTC', 'YYYY-MM-DD') from blog_post b

@@ -8,7 +8,7 @@ import { isPublic } from '../catalogue/sql.js';
 import { prepared, sql, type ReadPool, type WritePool } from '../platform/sql.js';
 import { Vote } from '../entities/vote.js';
 import { VoteVoid } from '../entities/vote-void.js';
-import type { CommunityActionLimit } from './action-limit.js';
+import type { HourlyLimit } from '../platform/hourly-limit.js';
 import { activeSinceOf, castFacts, networkHash } from './vote-facts.js';
 import { refuseWith, type ToggleState } from './target.js';
 import { countVoteVerdict } from '../platform/metrics.js';
@@ -23,7 +23,8 @@ export interface VoteDeps {
   /** Keys the hash of voters' networks. */
   networkKey: string;
   /** The per-account budget that votes share with follows, reviews and reports. */
-  limit: CommunityActionLimit;
+  /** Votes, follows and reviews per account (`community:<user id>`). */
+  limit: HourlyLimit;
 }
 
 /** A person's vote form, its CSRF token already checked by the page. */
@@ -44,7 +45,7 @@ export interface VoteRequest {
 export async function castVote(deps: VoteDeps, request: VoteRequest): Promise<ToggleState | null> {
   const { user, facts } = await castFacts(deps.readPool, deps.siteId, request.slug, request.sessionToken, deps.rules);
   if (!user) return null;
-  await deps.limit.consume(user.id);
+  await deps.limit.consume([`community:${user.id}`]);
   if (!facts) throw notFound(`Listing ${request.slug}`);
   if (facts.voted) return { on: true, count: facts.vote_count };
   refuseWith(voteRefusal({ status: facts.status, ownerId: facts.owner_id }, user.id));
@@ -84,7 +85,7 @@ export async function castVote(deps: VoteDeps, request: VoteRequest): Promise<To
 export async function withdrawVote(deps: VoteDeps, request: VoteRequest): Promise<ToggleState | null> {
   const user = request.sessionToken ? await webSessionUser(deps.readPool, request.sessionToken) : undefined;
   if (!user) return null;
-  await deps.limit.consume(user.id);
+  await deps.limit.consume([`community:${user.id}`]);
   const [row] = await prepared(
     deps.writePool,
     sql<{

@@ -50,3 +50,14 @@ export function moveListing(from: From, event: ListingEvent): ListingMove {
   const subject = from === null ? 'There is no listing yet' : `The listing is ${from}`;
   return { ok: false, reason: `${subject}: it can ${transition.what} only when it is ${allowed}.` };
 }
+
+/**
+ * A moderation reversal puts a taken-down listing back in the status it had before the decision:
+ * only from rejected or archived, and only to a status a listing can hold before removal.
+ */
+export function reinstateListing(from: ListingStatus, to: ListingStatus): ListingMove {
+  if (from !== 'rejected' && from !== 'archived')
+    return { ok: false, reason: `The listing is ${from}: only a removed listing can be reinstated.` };
+  if (to === 'rejected' || to === 'archived') return { ok: false, reason: `A reinstated listing cannot be ${to}.` };
+  return { ok: true, status: to };
+}

@@ -5,7 +5,7 @@
  */
 
 /** Discount reasons, strongest first: a vote that several rules catch shows the first. */
-export const discountReasons = ['voided', 'self_vote', 'ring', 'burst', 'shared_network', 'new_account'] as const;
+export const discountReasons = ['voided', 'blocked', 'self_vote', 'ring', 'burst', 'shared_network', 'new_account'] as const;
 export type DiscountReason = (typeof discountReasons)[number];
 
 export interface VoteRulesConfig {
@@ -253,7 +253,7 @@ export function reviewVerdicts(
   const verdicts = new Map<string, DiscountReason | null>();
   for (const vote of votes) {
     const key = voteKey(vote);
-    const own = vote.reason === 'voided' ? 'voided' : vote.instantReason;
+    const own = vote.reason === 'voided' || vote.reason === 'blocked' ? vote.reason : vote.instantReason;
     verdicts.set(key, strongest(own, caught.get(key) ?? null));
   }
   return verdicts;

@@ -9,6 +9,7 @@ export const workflowIds = {
   claimVerification: (claimId: number | string) => `claim-${claimId}`,
   orderFulfilment: (orderNumber: string) => `order-${orderNumber}`,
   voteReview: (week: string) => `vote-review-${week}`,
+  moderationCase: (kind: string, itemId: number, itemCase: number) => `moderation-${kind}-${itemId}-${itemCase}`,
   weeklyAwardsSchedule: 'weekly-awards',
   housekeepingSchedule: 'housekeeping',
 } as const;

@@ -14,12 +14,15 @@ import { OrderLine } from './order-line.js';
 import { Product } from './product.js';
 import { PromoCodeRecord } from './promo-code.js';
 import { Follow } from './follow.js';
-import { Review, ReviewReport } from './review.js';
+import { Review } from './review.js';
+import { ModerationAppeal, ModerationCase, ModerationDecision, ModerationReport } from './moderation.js';
 import { Vote } from './vote.js';
 import { VoteVoid } from './vote-void.js';
+import { AccountBlock } from './account-block.js';
 
 /** Every entity the ORM knows; a new entity is one file plus one line here. */
 export const entities = [
+  AccountBlock,
   Draft,
   Company,
   Listing,
@@ -38,6 +41,9 @@ export const entities = [
   Vote,
   Follow,
   Review,
-  ReviewReport,
+  ModerationCase,
+  ModerationReport,
+  ModerationDecision,
+  ModerationAppeal,
   VoteVoid,
 ];

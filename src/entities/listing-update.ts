@@ -12,6 +12,8 @@ export const ListingUpdate = defineEntity({
     body: p.string().length(5000),
     /** Whether its followers are mailed about it: at most UPDATE_MAILS_PER_LISTING_PER_DAY updates of a listing a day are. */
     followersMailed: p.boolean(),
+    /** Hidden by a moderation decision: out of the listing and the feed. */
+    hidden: p.boolean().default(false),
     createdAt: p.datetime().defaultRaw('now()'),
   },
 });

@@ -57,6 +57,8 @@ export const Listing = defineEntity({
     launchedAt: p.datetime().nullable(),
     /** Why the listing is in its status, when a lifecycle put it there (e.g. back to draft after missed weeks). */
     statusReason: p.string().length(500).nullable(),
+    /** Restricted by a moderation decision: its page stays, with a notice, but no list, search or feed shows it. */
+    restricted: p.boolean().default(false),
     /** Bumped by every update; an update that loaded an older version fails (OptimisticLockError). */
     version: p.integer().version(),
     founders: () => p.oneToMany(ListingFounder).mappedBy('listing').orderBy({ position: 'asc' }).orphanRemoval(),

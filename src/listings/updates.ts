@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isPublic, listingUrl } from '../catalogue/sql.js';
+import { isPublic, listingUrl, unrestricted } from '../catalogue/sql.js';
 import { Listing } from '../entities/listing.js';
 import { ListingUpdate } from '../entities/listing-update.js';
 import { updateMailOf, type UpdateMail } from '../domain/update-mail.js';
@@ -106,7 +106,7 @@ export async function latestUpdates(em: EntityManager, siteId: number, publicUrl
       Omit<FeedEntry, 'listing'> & { slug: string; name: string }
     >`select lu.id, lu.title, lu.body, iso_utc(lu.created_at) as posted_at, l.slug, l.name
      from listing_update lu join listing l on l.id = lu.listing_id
-     where l.site_id = ${siteId} and ${isPublic}
+     where l.site_id = ${siteId} and ${isPublic} and ${unrestricted} and not lu.hidden
      order by lu.created_at desc, lu.id desc limit ${limit}`,
   );
   return rows.map(({ slug, name, ...entry }) => ({ ...entry, listing: { slug, name, url: listingUrl(publicUrl, slug) } }));

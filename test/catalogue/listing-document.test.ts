@@ -144,7 +144,7 @@ describe('listing documents', () => {
   it('keeps the document through votes, follows and views, and shows their numbers at once', async () => {
     const live = await addListing(app, { slug: 'doclive', name: 'Doclive' });
     const [ann, bob] = [await addUser(app, 'doc-ann@example.com'), await addUser(app, 'doc-bob@example.com')];
-    const none = { voided: 0, self_vote: 0, ring: 0, burst: 0, shared_network: 0, new_account: 0 };
+    const none = { voided: 0, blocked: 0, self_vote: 0, ring: 0, burst: 0, shared_network: 0, new_account: 0 };
     const first = await profile('doclive');
     const kept = await storedDocument(app, 'doclive');
     expect(kept?.body).toEqual(expect.any(String));

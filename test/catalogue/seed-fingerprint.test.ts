@@ -28,23 +28,23 @@ const categorySlugs = (column: string) =>
 /** The listing's discounted votes by reason: recounts of the votes pinned here (seed.test.ts checks them). */
 const ledgerColumns = discountReasons.map((r) => `'votes_${r}'`).join(', ');
 
-/** Per table: a query of one jsonb `line` per row. */
+/** Per table: a query of one jsonb `line` per row, without the columns moderation added since (always their defaults here). */
 const dumps: Record<string, string> = {
   category: `select to_jsonb(t) - array['id', 'site_id', 'parent_id', 'created_at'] || jsonb_build_object('parent', (select slug from category p where p.id = t.parent_id)) as line from category t`,
-  app_user: `select to_jsonb(t) - array['id', 'created_at'] as line from app_user t`,
+  app_user: `select to_jsonb(t) - array['id', 'created_at', 'blocked_at'] as line from app_user t`,
   company: `select to_jsonb(t) - array['id', 'created_at'] as line from company t`,
-  listing: `select to_jsonb(t) - array['id', 'site_id', 'owner_id', 'company_id', 'category_ids', 'created_at', 'updated_at', ${ledgerColumns}]
+  listing: `select to_jsonb(t) - array['id', 'site_id', 'owner_id', 'company_id', 'category_ids', 'created_at', 'updated_at', 'restricted', ${ledgerColumns}]
       || jsonb_build_object('rank', rank() over (order by id), 'owner', ${emailOf('t.owner_id')},
         'company', (select domain from company c where c.id = t.company_id), 'categories', ${categorySlugs('t.category_ids')}) as line from listing t`,
   founder: `select to_jsonb(t) - array['id', 'site_id', 'created_at'] || jsonb_build_object('rank', rank() over (order by id)) as line from founder t`,
   listing_founder: `select jsonb_build_object('listing', ${slugOf('t.listing_id')}, 'founder', (select slug from founder f where f.id = t.founder_id), 'position', t.position) as line from listing_founder t`,
   vote: `select to_jsonb(t) - array['listing_id', 'user_id'] || jsonb_build_object('listing', ${slugOf('t.listing_id')}, 'user', ${emailOf('t.user_id')}) as line from vote t`,
   follow: `select to_jsonb(t) - array['listing_id', 'user_id'] || jsonb_build_object('listing', ${slugOf('t.listing_id')}, 'user', ${emailOf('t.user_id')}) as line from follow t`,
-  review: `select to_jsonb(t) - array['id', 'listing_id', 'user_id', 'updated_at'] || jsonb_build_object('listing', ${slugOf('t.listing_id')}, 'user', ${emailOf('t.user_id')}) as line from review t`,
+  review: `select to_jsonb(t) - array['id', 'listing_id', 'user_id', 'updated_at', 'hidden'] || jsonb_build_object('listing', ${slugOf('t.listing_id')}, 'user', ${emailOf('t.user_id')}) as line from review t`,
   domain_rating_snapshot: `select to_jsonb(t) - 'listing_id' || jsonb_build_object('listing', ${slugOf('t.listing_id')}) as line from domain_rating_snapshot t`,
   revenue_figure: `select to_jsonb(t) - 'listing_id' || jsonb_build_object('listing', ${slugOf('t.listing_id')}) as line from revenue_figure t`,
   billboard_contribution: `select to_jsonb(t) - array['id', 'listing_id'] || jsonb_build_object('listing', ${slugOf('t.listing_id')}) as line from billboard_contribution t`,
-  listing_update: `select to_jsonb(t) - array['id', 'listing_id', 'followers_mailed'] || jsonb_build_object('listing', ${slugOf('t.listing_id')}) as line from listing_update t`,
+  listing_update: `select to_jsonb(t) - array['id', 'listing_id', 'followers_mailed', 'hidden'] || jsonb_build_object('listing', ${slugOf('t.listing_id')}) as line from listing_update t`,
   founder_story: `select to_jsonb(t) - array['listing_id', 'founder_id', 'updated_at'] || jsonb_build_object('listing', ${slugOf('t.listing_id')}, 'founder', (select slug from founder f where f.id = t.founder_id)) as line from founder_story t`,
   milestone: `select to_jsonb(t) - array['id', 'listing_id', 'created_at'] || jsonb_build_object('listing', ${slugOf('t.listing_id')}) as line from milestone t`,
   listing_media: `select to_jsonb(t) - array['id', 'listing_id'] || jsonb_build_object('listing', ${slugOf('t.listing_id')}) as line from listing_media t`,
@@ -52,7 +52,7 @@ const dumps: Record<string, string> = {
   award: `select to_jsonb(t) - array['id', 'site_id', 'listing_id'] || jsonb_build_object('listing', ${slugOf('t.listing_id')}) as line from award t`,
   blog_post: `select to_jsonb(t) - array['id', 'site_id'] as line from blog_post t`,
   interview_question: `select to_jsonb(t) - array['id', 'site_id'] as line from interview_question t`,
-  search_listing: `select to_jsonb(t) - array['id', 'site_id', 'category_ids', 'created_at', 'change_xid']
+  search_listing: `select to_jsonb(t) - array['id', 'site_id', 'category_ids', 'created_at', 'change_xid', 'restricted']
       || jsonb_build_object('listing', ${slugOf('t.id')}, 'categories', ${categorySlugs('t.category_ids')}) as line from search_listing t`,
   search_listing_gone: `select to_jsonb(t) - 'change_xid' as line from search_listing_gone t`,
   search_word: `select to_jsonb(t) as line from search_word t`,

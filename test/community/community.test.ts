@@ -245,20 +245,27 @@ describe('reviews', () => {
       app,
       "select r.id from review r join app_user u on u.id = r.user_id where u.email = 'ivy@example.test'",
     );
-    const reportPage = await owner.get(`/reviews/${ivysReview}/report`);
+    // The old report address leads to the one report form; a report becomes a case of the review.
+    const moved = await owner.get(`/reviews/${ivysReview}/report`);
+    expect(moved.status).toBe(301);
+    expect(moved.location).toBe(`/report?kind=review&id=${ivysReview}`);
+    const reportPage = await owner.get(moved.location!);
     expect(reportPage.status).toBe(200);
     expect(await htmlProblems(reportPage.html)).toEqual([]);
     expect(await htmlProblems((await owner.get('/listings/rocket')).html)).toEqual([]);
-    expect((await owner.submit(reportPage, `/reviews/${ivysReview}/report`, { reason: 'Not a real user' })).status).toBe(200);
-    expect((await owner.submit(reportPage, `/reviews/${ivysReview}/report`, { reason: 'Again' })).status).toBe(200);
-    expect(await sql(app, 'select reason from review_report where review_id = ?', [ivysReview])).toEqual([
-      { reason: 'Not a real user' },
+    const report = { category: 'misleading', explanation: 'Not a real user', good_faith: 'true' };
+    expect((await owner.submit(reportPage, '/report', report)).status).toBe(200);
+    expect((await owner.submit(reportPage, '/report', { ...report, explanation: 'Again' })).status).toBe(200);
+    expect(
+      await sql(
+        app,
+        "select c.kind, r.explanation from moderation_report r join moderation_case c on c.id = r.case_id where c.item_id = ? and c.kind = 'review' order by r.id",
+        [ivysReview],
+      ),
+    ).toEqual([
+      { kind: 'review', explanation: 'Not a real user' },
+      { kind: 'review', explanation: 'Again' },
     ]);
-    const ownReport = await ivy.get(`/reviews/${ivysReview}/report`);
-    expect((await ivy.submit(ownReport, `/reviews/${ivysReview}/report`, { reason: 'mine' })).status).toBe(409);
-    expect((await new WebClient(app.url).get(`/reviews/${ivysReview}/report`)).location).toBe(
-      `/sign-in?return_to=%2Freviews%2F${ivysReview}%2Freport`,
-    );
 
     // The site team sees the report and flags the review out of the rating, then counts it again.
     expect((await ivy.get('/admin/reviews')).status).toBe(404);

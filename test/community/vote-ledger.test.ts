@@ -37,7 +37,7 @@ async function vote(client: WebClient, slug: string): Promise<number> {
   return (await client.submit(page, `/listings/${slug}/vote`)).status;
 }
 
-const none = { voided: 0, self_vote: 0, ring: 0, burst: 0, shared_network: 0, new_account: 0 };
+const none = { voided: 0, blocked: 0, self_vote: 0, ring: 0, burst: 0, shared_network: 0, new_account: 0 };
 
 describe('votes people can trust', () => {
   it('keeps a brand-new account’s vote but does not count it, even after a follow made just before', async () => {

@@ -4,6 +4,8 @@ import { defineOperation, type Operation } from '../../api/operations/registry.j
 import { outputDrift } from '../../api/output-check.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
+import { createApiKey } from '../../src/accounts/api-keys.js';
+import { addUser, sql } from '../catalogue/fixtures.js';
 
 const thing = z.object({
   id: z.int(),
@@ -76,8 +78,11 @@ describe('response validation in the running app', () => {
     expect(drifted.status).toBe(500);
   });
 
-  it('publishes each output schema in OpenAPI', async () => {
-    const { body } = await request(`${app.api}/openapi.json`);
+  it("publishes each output schema in OpenAPI, the admin operations' in the site team's view", async () => {
+    const adminId = await addUser(app, 'team@example.test');
+    await sql(app, "update app_user set role = 'admin' where id = ?", [adminId]);
+    const key = (await createApiKey(app.deps.orm.em.fork(), adminId, 'docs')).key;
+    const { body } = await request(`${app.api}/openapi.json`, { headers: { authorization: `Bearer ${key}` } });
     for (const op of operations) {
       const schema = body.paths[op.path][op.method.toLowerCase()].responses[op.successStatus].content['application/json'].schema;
       expect({ op: op.id, properties: Object.keys(schema.properties ?? {}).length > 0 }).toEqual({ op: op.id, properties: true });

@@ -4,7 +4,7 @@ import type { Operation, Reach } from '../../api/operations/registry.js';
 import type { TemporalHandle } from '../../src/temporal.js';
 import type { Mailer } from '../../src/mail/mailer.js';
 import { toolExamples } from './examples.js';
-import { allScopes, connect, startMcpTestApp, type McpTestApp } from './support.js';
+import { adminScopes, connect, startMcpTestApp, type McpTestApp } from './support.js';
 
 /** What each lifecycle's activities reach outside the service, by the prefix of its workflow id. */
 const lifecycleReaches: [prefix: string, reaches: Reach[]][] = [
@@ -13,6 +13,7 @@ const lifecycleReaches: [prefix: string, reaches: Reach[]][] = [
   ['listing-update-', ['mail']],
   ['claim-', ['web', 'dns', 'mail']], // meta, file and dns proofs; the email link; the previous owner told
   ['order-', ['mail']],
+  ['moderation-', ['mail']], // the operator's reminders, the statement of reasons
 ];
 
 let app: McpTestApp;
@@ -23,7 +24,8 @@ let reached = new Set<Reach>();
 beforeAll(async () => {
   app = await startMcpTestApp();
   watch(app.app.deps.temporal, app.app.deps.mailer);
-  client = await connect(app.mcp, '2026-07-28', allScopes);
+  // On the site team: every tool, the admin toolset included, is listed and reachable.
+  client = await connect(app.mcp, '2026-07-28', adminScopes);
 });
 afterAll(async () => {
   await client.close();

@@ -3,7 +3,7 @@ import { seedCatalogue } from '../../src/seed/catalogue.js';
 import { ensureUser } from '../../src/accounts/users.js';
 import { buildOrder } from '../../src/orders/checkout.js';
 import { buyerFor } from '../../src/orders/quote.js';
-import type { McpTestApp } from './support.js';
+import { adminScopes, type McpTestApp } from './support.js';
 
 /**
  * Valid arguments for every tool whose call needs more than `{}`: a function may first create the
@@ -58,6 +58,36 @@ async function claimableListing(app: McpTestApp): Promise<{ id: number; slug: st
     [app.app.deps.site.id, slug, `https://${slug}.example/`, `${slug}.example`],
   );
   return { id, slug };
+}
+
+/** A case opened by a report of a live listing (someone else's unless `slug` names one), decided when `decision` says how. */
+async function openCase(app: McpTestApp, decision?: Record<string, unknown>, slug?: string): Promise<string> {
+  slug ??= (await claimableListing(app)).slug;
+  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const report = await post(`${app.api}/reports`, {
+    kind: 'listing',
+    slug,
+    category: 'scam_or_spam',
+    explanation: 'Takes money and ships nothing.',
+    email: 'reporter@example.test',
+    good_faith: true,
+  });
+  const { number } = (await report.json()) as { number: string };
+  if (decision) await post(`${app.api}/admin/cases/${number}/decision`, decision, adminScopes);
+  return number;
+}
+
+/** An account of its own, blocked when `blocked` says so: what block and unblock act on. */
+async function account(app: McpTestApp, blocked = false): Promise<string> {
+  const { email } = await ensureUser(app.app.deps.orm.em.fork(), `person-${++listings}@example.test`);
+  if (blocked)
+    await fetch(`${app.api}/admin/people/block`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...adminScopes },
+      body: JSON.stringify({ email, reason: 'Posts spam.' }),
+    });
+  return email;
 }
 
 interface CatalogueFixtures {
@@ -208,4 +238,36 @@ export const toolExamples: Record<string, ToolExample> = {
     await catalogue(app);
     return { board: 'billboard', per_page: 3 };
   },
+  // Without an idempotency key, both calls file a report; the second joins the first's case.
+  report_content: async (app) => ({
+    kind: 'listing',
+    slug: (await catalogue(app)).listing,
+    category: 'misleading',
+    explanation: 'The pricing page says free, the checkout charges.',
+    good_faith: true,
+  }),
+  list_my_cases: async (app) => {
+    const listingId = await ownListing(app);
+    const decision = { action: 'restrict', ground: 'misleading', facts: 'The pricing page misleads.' };
+    await openCase(app, decision, `owned-${listings}`);
+    return { listing_id: listingId };
+  },
+  list_cases: () => ({ all: true }),
+  decide_case: async (app) => ({
+    number: await openCase(app),
+    action: 'dismiss',
+    ground: 'off_topic',
+    facts: 'The listing is what it says.',
+  }),
+  reverse_case: async (app) => ({
+    number: await openCase(app, { action: 'restrict', ground: 'misleading', facts: 'The pricing page misleads.' }),
+    facts: 'The pricing page was right after all.',
+  }),
+  list_blocked_people: async (app) => {
+    await account(app, true);
+    return {};
+  },
+  block_account: async (app) => ({ email: await account(app), reason: 'Posts spam.' }),
+  unblock_account: async (app) => ({ email: await account(app, true) }),
+  list_audit: () => ({ limit: 20 }),
 };

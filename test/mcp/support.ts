@@ -14,6 +14,8 @@ import { testOperations } from '../support/test-operations.js';
  * names them, and its presence signs in as a real user of the test database.
  */
 export const testPrincipalHeader = 'x-test-scopes';
+/** Puts the test principal on the site team, as the admin role does a real user. */
+const testAdminHeader = 'x-test-admin';
 const testPrincipalFor =
   (user: UserRow): Middleware =>
   (ctx, next) => {
@@ -26,6 +28,7 @@ const testPrincipalFor =
           .split(',')
           .filter((s): s is Scope => (scopes as readonly string[]).includes(s)),
         via: 'api_key',
+        ...(ctx.request.headers[testAdminHeader] === 'true' ? { admin: true as const } : {}),
       };
       ctx.state.principal = principal;
     }
@@ -33,6 +36,8 @@ const testPrincipalFor =
   };
 
 export const allScopes = { [testPrincipalHeader]: scopes.join(',') };
+/** Every scope, on the site team: the admin toolset is listed and reachable too. */
+export const adminScopes = { ...allScopes, [testAdminHeader]: 'true' };
 
 /** Path, query and body side by side, to check how flat tool arguments are sorted. */
 export const echoParts = defineOperation({

@@ -1,19 +1,20 @@
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200kBase from 'js-tiktoken/ranks/o200k_base';
 import { operations } from '../../api/operations/index.js';
+import { visibleTo } from '../../api/operations/registry.js';
 import { countryCodeSentence } from '../../api/mcp/compact-schema.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { modernHeaders, modernMeta, rawPost } from './support.js';
 
 type Era = '2025-03-26' | '2025-11-25' | '2026-07-28';
 
-/** What every agent reads before its first call: the whole tools/list answer, as sent. */
+/** What every agent reads before its first call: the whole tools/list answer, as sent (the site team's tools apart). */
 const limits = { bytes: 80_000, tokens: 20_000 };
 /**
  * With MCP_OUTPUT_SCHEMAS=true the exact result schemas come too; their repeated parts are shared
  * under `$defs` (without that: 235 KB and 60,000 tokens). Above the limits, hence not the default.
  */
-const withOutputSchemas = { bytes: 180_000, tokens: 46_500 };
+const withOutputSchemas = { bytes: 184_000, tokens: 47_700 };
 const tokenizer = new Tiktoken(o200kBase);
 
 let app: TestApp;
@@ -55,7 +56,12 @@ async function listTools(era: Era, from = app): Promise<{ text: string; tools: a
 describe.each<Era>(['2025-03-26', '2025-11-25', '2026-07-28'])('tools/list over %s', (era) => {
   it(`stays within ${limits.bytes} bytes and ${limits.tokens} o200k tokens for every tool`, async () => {
     const { text, tools } = await listTools(era);
-    expect(tools.map((tool) => tool.name).sort()).toEqual(operations.map((op) => op.id).sort());
+    expect(tools.map((tool) => tool.name).sort()).toEqual(
+      operations
+        .filter((op) => visibleTo(op, null))
+        .map((op) => op.id)
+        .sort(),
+    );
     const { bytes, tokens } = sizeOf(text);
     process.stdout.write(`tools/list ${era}: ${tools.length} tools, ${bytes} bytes, ${tokens} tokens (o200k_base)\n`);
     expect(bytes).toBeLessThanOrEqual(limits.bytes);

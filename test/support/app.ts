@@ -126,13 +126,19 @@ async function withServer<T>(serverUrl: string, work: (client: pg.Client) => Pro
 }
 
 /**
- * Rows whose ids are workflow ids (listing-launch-<listing id>, listing-update-<update id>, claim-<claim id>), with
+ * Rows whose ids are workflow ids (listing-launch-<listing id>, listing-update-<update id>, claim-<claim id>,
+ * moderation-<kind>-<item id>-<n>), with
  * the id range each test app takes: every file's database starts them elsewhere, so two files
  * running at once on the one Temporal server never share a workflow id. Listing ids take a
  * multiple of every modulus the demo seed picks listings by (src/seed/signals.ts: 3, 4, 5, 7, 20,
  * 23, 150...), so a seeded test sees the same catalogue wherever its ids start.
  */
-export const workflowKeyedIds: Record<string, number> = { listing: 966_000, listing_update: 1_000_000, claim: 1_000_000 };
+export const workflowKeyedIds: Record<string, number> = {
+  listing: 966_000,
+  listing_update: 1_000_000,
+  claim: 1_000_000,
+  review: 1_000_000,
+};
 
 async function spreadWorkflowKeys(serverUrl: string, databaseUrl: string): Promise<void> {
   const index = await withServer(serverUrl, async (c) => {

@@ -16,7 +16,9 @@ import { workflowIds } from '../../src/domain/workflow-ids.js';
 import { startVoteReview } from '../../src/community/lifecycle.js';
 import type { TemporalHandle } from '../../src/temporal.js';
 import { bundleWorkflows } from '../../src/worker.js';
+import { caseChanged } from '../../src/moderation/lifecycle.js';
 import { goLiveNowUpdate } from '../../workflows/listing-launch.js';
+import type { CaseFacts } from '../../workflows/moderation-case.js';
 import { housekeeping } from '../../workflows/housekeeping.js';
 import { weeklyAwards } from '../../workflows/weekly-awards.js';
 import { testEnv } from '../support/test-env.js';
@@ -87,6 +89,31 @@ function launchSteps(world: World, gatesFrom: number, owed: { week: string | nul
     returnToDraft: () => Promise.resolve(),
     launchMovedToNow: () => Promise.resolve(true),
     tellLaunchFollowerBatch: async () => ({ ...(await batch()), pauseMs: world.config.followerMail.pauseMs }),
+  };
+}
+
+/** A reported listing's first case, as src/moderation/lifecycle.ts tells its lifecycle of it. */
+const reportedCase = {
+  id: 501,
+  number: 'C-2026-000501',
+  kind: 'listing',
+  itemId: 101,
+  itemCase: 1,
+  category: 'scam_or_spam',
+  state: 'open',
+  listingId: 101,
+} as const;
+
+/** The moderationCase steps over the case PostgreSQL holds, which `held` gives at each read. */
+function caseSteps(held: () => CaseFacts): Partial<Activities> {
+  let closed = false;
+  return {
+    readCase: () => Promise.resolve(closed ? { ...held(), state: 'closed' } : held()),
+    remindOperator: () => Promise.resolve(),
+    closeCase: () => {
+      closed = true;
+      return Promise.resolve({ ...held(), state: 'closed' });
+    },
   };
 }
 
@@ -400,6 +427,48 @@ const scenarios: Scenario[] = [
           const workflowId = `${workflowIds.weeklyAwardsSchedule}-${randomUUID()}`;
           await env.client.workflow.start(weeklyAwards, { taskQueue: temporal.taskQueue, workflowId });
           return workflowId;
+        },
+      };
+    },
+  },
+  {
+    name: 'moderationCase-remindedDecidedClosed',
+    async prepare({ env, temporal, now }) {
+      const openedAt = await now();
+      let decidedAt: number | null = null;
+      return {
+        activities: caseSteps(() => ({ state: decidedAt ? 'decided' : 'open', waitingSince: openedAt, decidedAt })),
+        async drive() {
+          await caseChanged(temporal, reportedCase);
+          // Reminded at 24 h and 72 h, decided on the fourth day; the appeal window then runs out.
+          await env.sleep(4 * day);
+          decidedAt = await now();
+          await caseChanged(temporal, { ...reportedCase, state: 'decided' });
+          return workflowIds.moderationCase(reportedCase.kind, reportedCase.itemId, reportedCase.itemCase);
+        },
+      };
+    },
+  },
+  {
+    name: 'moderationCase-appealed',
+    async prepare({ env, temporal, now }) {
+      let facts: CaseFacts = { state: 'open', waitingSince: await now(), decidedAt: null };
+      return {
+        activities: caseSteps(() => facts),
+        async drive() {
+          const c = { ...reportedCase, itemId: 102, listingId: 102 };
+          await caseChanged(temporal, c);
+          await env.sleep(2 * hour);
+          facts = { ...facts, state: 'decided', decidedAt: await now() };
+          await caseChanged(temporal, { ...c, state: 'decided' });
+          // The owner appeals a month later: the case waits again, reminded 24 h on, then is decided anew.
+          await env.sleep(30 * day);
+          facts = { ...facts, state: 'appealed', waitingSince: await now() };
+          await caseChanged(temporal, { ...c, state: 'appealed' });
+          await env.sleep(2 * day);
+          facts = { ...facts, state: 'decided', decidedAt: await now() };
+          await caseChanged(temporal, { ...c, state: 'decided' });
+          return workflowIds.moderationCase(c.kind, c.itemId, c.itemCase);
         },
       };
     },

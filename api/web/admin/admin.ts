@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { userRole } from '../../../src/accounts/users.js';
+import type { Middleware } from 'koa';
 import { AppError } from '../../../src/errors.js';
 import { listRevisions, type RevisionRow } from '../../../src/listings/revisions.js';
 import { dollars } from '../../../src/domain/money.js';
@@ -16,18 +16,26 @@ import { currentUser, webSession } from '../shared/session.js';
 import { formField, parseForm } from '../shared/forms/parse-form.js';
 import { htmlErrors } from '../shared/error-pages.js';
 
+/** In front of every admin page: signed in with the role admin, or 404 as if the page did not exist. */
+export function adminOnly(deps: AppDeps): Middleware[] {
+  return [
+    htmlErrors(deps, { href: '/', label: 'Back to the home page' }),
+    webSession(),
+    async (ctx, next) => {
+      if (!currentUser(ctx)?.admin) throw new AppError('not_found', 'This page was not found.');
+      ctx.set('Cache-Control', 'no-store');
+      await next();
+    },
+  ];
+}
+
 /**
  * The site team's pages, for accounts with the role admin (`npm run cli -- user grant-admin`).
  * Anyone else, signed in or not, gets 404: the pages do not exist for them.
  */
 export function adminRouter(deps: AppDeps): Router {
   const router = new Router({ prefix: '/admin' });
-  router.use(htmlErrors(deps, { href: '/', label: 'Back to the home page' }), webSession(), async (ctx, next) => {
-    const user = currentUser(ctx);
-    if (!user || (await userRole(ctx.state.em, user.id)) !== 'admin') throw new AppError('not_found', 'This page was not found.');
-    ctx.set('Cache-Control', 'no-store');
-    await next();
-  });
+  router.use(...adminOnly(deps));
 
   // Every owner edit with its before and after copy, newest first; ?listing=<slug> for one listing.
   router.get('/revisions', async (ctx) => {

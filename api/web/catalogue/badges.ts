@@ -15,7 +15,8 @@ export function badgesRouter(deps: AppDeps): Router {
       images: true,
     });
     ctx.type = 'image/svg+xml';
-    ctx.set('Cache-Control', 'public, max-age=3600');
+    // At most 5 minutes: a listing taken down must not keep its badge in caches for long.
+    ctx.set('Cache-Control', 'public, max-age=300');
     ctx.set('Access-Control-Allow-Origin', '*');
     ctx.body = badgeSvg(subject, style);
   });

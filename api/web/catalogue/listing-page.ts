@@ -28,6 +28,7 @@ import { csrfToken } from '../shared/csrf.js';
 import { sessionToken } from '../shared/session.js';
 import { claimPath } from '../owner/submit-page.js';
 import { voteLedgerSection } from './vote-ledger-pages.js';
+import { reportPath } from '../moderation/report-pages.js';
 
 const section = (id: string, heading: string, content: Html | null) =>
   content && html`<section id="${id}"><h2>${heading}</h2>\n${content}</section>`;
@@ -46,12 +47,12 @@ export function listingPage(deps: AppDeps): Middleware {
       return notPublicYet(ctx, deps, slug);
     }
     // The session is checked in the page's own read, saving a round trip on the hottest page.
-    const { user, reviews, ...state } = await listingPageState(deps.readPool, profile.id, sessionToken(ctx));
+    const { user, reviews, restricted, ...state } = await listingPageState(deps.readPool, profile.id, sessionToken(ctx));
     ctx.state.webUser = user;
     const viewer: Viewer = user ? { signedIn: true, csrf: csrfToken(ctx, deps.keys.cookieKeys), state } : { signedIn: false };
     const description =
       profile.seo.description || profile.short_description || profile.tagline || `${profile.name} on ${deps.config.site.name}`;
-    sendPage(ctx, deps, profile.name, profileBody(profile, viewer, reviews), {
+    sendPage(ctx, deps, profile.name, profileBody(profile, viewer, reviews, restricted), {
       documentTitle: `${profile.seo.title || (profile.tagline ? `${profile.name}: ${profile.tagline}` : profile.name)} · ${deps.config.site.name}`,
       description: clip(description),
       canonical: profile.url,
@@ -81,12 +82,15 @@ async function notPublicYet(ctx: Context, deps: AppDeps, slug: string): Promise<
   );
 }
 
-function profileBody(p: ListingProfile, viewer: Viewer, reviews: ReviewRow[]): Html {
+function profileBody(p: ListingProfile, viewer: Viewer, reviews: ReviewRow[], restricted: boolean): Html {
   const upcoming =
     p.status === 'scheduled' && html`<p class="note">Upcoming: launches in the week of ${p.launch_week ?? ''}.</p>`;
+  const notice =
+    restricted &&
+    html`<p class="note" role="note">The site team restricted this listing under the <a href="/rules">site rules</a>: it stays here, but search, lists, leaderboards and feeds leave it out.</p>`;
   return joinHtml(
     [
-      html`<div class="head">${logo(p, 'logo big')}<div>${p.tagline && html`<p><strong>${p.tagline}</strong></p>`}${p.categories.length > 0 && html`<p>${joinHtml(p.categories.map(categoryChip), ' ')}</p>`}</div></div>${upcoming}`,
+      html`<div class="head">${logo(p, 'logo big')}<div>${p.tagline && html`<p><strong>${p.tagline}</strong></p>`}${p.categories.length > 0 && html`<p>${joinHtml(p.categories.map(categoryChip), ' ')}</p>`}</div></div>${upcoming}${notice}`,
       communityActions(p, viewer),
       links(p),
       claimInvite(p, viewer),
@@ -118,6 +122,7 @@ function profileBody(p: ListingProfile, viewer: Viewer, reviews: ReviewRow[]): H
       ),
       section('votes', 'Votes', voteLedgerSection(p)),
       section('rating', 'Community rating', rating(p.community_rating)),
+      html`<p class="muted"><a href="${reportPath('listing', p.slug)}" rel="nofollow">Report this listing</a></p>`,
       section('reviews', 'Reviews', reviewsSection(p.slug, reviews, viewer)),
       section('domain-rating', 'Domain Rating', domainRating(p.domain_rating)),
       section(

@@ -4,6 +4,7 @@ import { latestUpdates, type FeedEntry } from '../../../src/listings/updates.js'
 import { html, joinHtml } from '../../../src/platform/html.js';
 import type { AppDeps } from '../../deps.js';
 import { page } from '../shared/layout.js';
+import { reportPath } from '../moderation/report-pages.js';
 import { sendHtml } from '../shared/respond.js';
 
 const feedSize = 50;
@@ -18,7 +19,8 @@ export function updatesRouter(deps: AppDeps): Router {
     const entries = await latestUpdates(ctx.state.em, deps.site.id, publicUrl, feedSize);
     const list = entries.map(
       (e) => html`<article class="update" id="update-${String(e.id)}"><h2>${e.title}</h2>
-<p class="muted"><a href="${e.listing.url}">${e.listing.name}</a>, ${e.posted_at.slice(0, 10)}</p><p class="pre">${e.body}</p></article>`,
+<p class="muted"><a href="${e.listing.url}">${e.listing.name}</a>, ${e.posted_at.slice(0, 10)}</p><p class="pre">${e.body}</p>
+<p class="muted"><a href="${reportPath('update', e.id)}" rel="nofollow">Report</a></p></article>`,
     );
     ctx.set('Cache-Control', 'public, max-age=60');
     sendHtml(

@@ -11,6 +11,8 @@ function ruleText(reason: DiscountReason, rules: VoteRulesConfig): string {
   switch (reason) {
     case 'voided':
       return 'The site team looked at the account by hand and found its votes not genuine; its later votes are not counted either.';
+    case 'blocked':
+      return 'The site team blocked the account; its votes count again if the block is lifted.';
     case 'self_vote':
       return "The vote came from the listing's owner or one of its founders.";
     case 'ring':
@@ -26,6 +28,7 @@ function ruleText(reason: DiscountReason, rules: VoteRulesConfig): string {
 
 const reasonLabels: Record<DiscountReason, string> = {
   voided: 'Removed by the site team',
+  blocked: 'Account blocked',
   self_vote: 'Own listing',
   ring: 'Vote ring',
   burst: 'Sudden burst',

@@ -4,6 +4,7 @@ import { reviewMaxLength } from '../../../src/domain/community.js';
 import { html, joinHtml, type Html } from '../../../src/platform/html.js';
 import { listingPath, plural } from '../catalogue/catalogue-html.js';
 import { hidden } from '../shared/layout.js';
+import { reportPath } from '../moderation/report-pages.js';
 
 /** The vote, follow and review pieces of a listing page, for a signed-in person or a visitor. */
 
@@ -73,7 +74,7 @@ export function reviewsSection(slug: string, reviews: readonly ReviewRow[], view
     (
       r,
     ) => html`<li class="review" id="review-${String(r.id)}"><p><span class="stars" role="img" aria-label="${r.rating} out of 5">${stars(r.rating)}</span> <strong>${r.author}</strong>${r.by_owner && html` <span class="tag">by the owner, not counted</span>`}${r.flagged && html` <span class="tag">flagged, not counted</span>`} <span class="muted">${r.updated_at.slice(0, 10)}</span></p>
-${r.body && html`<p class="pre">${r.body}</p>`}${!r.mine && html`<p class="muted"><a href="/reviews/${String(r.id)}/report" rel="nofollow">Report abuse</a></p>`}</li>`,
+${r.body && html`<p class="pre">${r.body}</p>`}${!r.mine && html`<p class="muted"><a href="${reportPath('review', r.id)}" rel="nofollow">Report</a></p>`}</li>`,
   );
   const mine = reviews.find((r) => r.mine);
   const form = viewer.signedIn

@@ -1,20 +1,18 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { CommunityActionLimit } from '../../../src/community/action-limit.js';
+import { HourlyLimit } from '../../../src/platform/hourly-limit.js';
 import { setFollow } from '../../../src/community/follows.js';
 import type { ToggleState } from '../../../src/community/target.js';
-import { reportReview, saveReview } from '../../../src/community/reviews.js';
+import { saveReview } from '../../../src/community/reviews.js';
 import { castVote, withdrawVote, type VoteDeps } from '../../../src/community/votes.js';
-import { parseReason, parseReview, reportReasonMaxLength } from '../../../src/domain/community.js';
+import { parseReview } from '../../../src/domain/community.js';
 import { AppError, notFound } from '../../../src/errors.js';
-import { html } from '../../../src/platform/html.js';
 import type { AppDeps } from '../../deps.js';
 import { listingPath, pathSlug, plural } from '../catalogue/catalogue-html.js';
+import { reportPath } from '../moderation/report-pages.js';
 import { communityScript } from './script.js';
-import { csrfToken, verifyCsrf } from '../shared/csrf.js';
-import { form, page } from '../shared/layout.js';
-import { sendHtml } from '../shared/respond.js';
+import { verifyCsrf } from '../shared/csrf.js';
 import { currentUser, sessionToken, webSession } from '../shared/session.js';
 import { formField, parseForm } from '../shared/forms/parse-form.js';
 import { htmlErrors } from '../shared/error-pages.js';
@@ -31,10 +29,11 @@ export function communityRouter(deps: AppDeps): Router {
   const router = new Router();
   const keys = deps.keys.cookieKeys;
   const siteId = deps.site.id;
-  const limit = new CommunityActionLimit(
+  const limit = new HourlyLimit(
     deps.orm.em.getConnection().getKnex(),
     deps.config.communityActionsPerHour,
     deps.config.rateLimit.syncMs,
+    'votes, follows or reviews',
   );
   const votes: VoteDeps = {
     readPool: deps.readPool,
@@ -64,7 +63,7 @@ export function communityRouter(deps: AppDeps): Router {
     verifyCsrf(ctx, keys, formField(ctx, 'csrf'));
     const user = currentUser(ctx);
     if (!user) return toSignIn(ctx, returnTo);
-    await limit.consume(user.id);
+    await limit.consume([`community:${user.id}`]);
     return user;
   };
 
@@ -110,46 +109,12 @@ export function communityRouter(deps: AppDeps): Router {
     ctx.redirect(`${listingPath(slug)}#review-${id}`);
   });
 
+  // Review reports are cases now: the one report form takes them.
   router.get('/reviews/:id/report', (ctx) => {
     const id = reviewId.safeParse(ctx.params.id);
     if (!id.success) throw notFound('Review');
-    const path = `/reviews/${id.data}/report`;
-    if (!currentUser(ctx)) return ctx.redirect(`/sign-in?return_to=${encodeURIComponent(path)}`);
-    ctx.set('Cache-Control', 'no-store');
-    const fields = html`<p><label for="report-reason">What is wrong with this review?</label><br>
-<textarea id="report-reason" name="reason" rows="4" required maxlength="${String(reportReasonMaxLength)}"></textarea></p>`;
-    sendHtml(
-      ctx,
-      page(
-        'Report a review',
-        html`<p>The site team reads every report and takes abusive or fake reviews out of the rating.</p>${form(path, csrfToken(ctx, keys), fields, 'Send report')}`,
-        {
-          siteName: deps.config.site.name,
-          noindex: true,
-        },
-      ),
-    );
-  });
-
-  router.post('/reviews/:id/report', parseForm, async (ctx) => {
-    const id = reviewId.safeParse(ctx.params.id);
-    if (!id.success) throw notFound('Review');
-    const user = await actor(ctx, `/reviews/${id.data}/report`);
-    if (!user) return;
-    const reason = parseReason(formField(ctx, 'reason'), reportReasonMaxLength);
-    if (!reason)
-      throw new AppError('invalid_input', `Say in 1 to ${reportReasonMaxLength} characters what is wrong with the review.`, [
-        { path: 'reason', message: `1 to ${reportReasonMaxLength} characters` },
-      ]);
-    await reportReview(ctx.state.em, siteId, id.data, user.id, reason);
-    ctx.set('Cache-Control', 'no-store');
-    sendHtml(
-      ctx,
-      page('Thank you', html`<p>Your report reached the site team.</p><p><a href="/">Back to the home page</a></p>`, {
-        siteName: deps.config.site.name,
-        noindex: true,
-      }),
-    );
+    ctx.status = 301;
+    ctx.redirect(reportPath('review', id.data));
   });
   return router;
 }

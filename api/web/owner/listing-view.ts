@@ -3,12 +3,14 @@ import type { Context } from 'koa';
 import type { UserRow } from '../../../src/accounts/users.js';
 import type { CategoryTree } from '../../../src/catalogue/schemas.js';
 import { AppError, notFound } from '../../../src/errors.js';
-import type { Html } from '../../../src/platform/html.js';
+import { html, type Html } from '../../../src/platform/html.js';
 import type { AppDeps } from '../../deps.js';
 import { listInterviewQuestions } from '../../operations/founders-and-blog.js';
 import { listProducts } from '../../operations/orders.js';
 import { getLaunchWeek, listCategories } from '../../operations/launches.js';
 import { getMyListing } from '../../operations/my-listings.js';
+import { listMyCases } from '../../operations/moderation.js';
+import { listingCaseNotice } from '../moderation/case-pages.js';
 import { csrfToken } from '../shared/csrf.js';
 import { FormErrors } from '../shared/forms/field-errors.js';
 import { launchFormOf, type LaunchForm } from './launch-form.js';
@@ -58,10 +60,11 @@ export function listingView(deps: AppDeps, { render }: OwnerRouting) {
     const weeks = await weekChoices(ctx, user);
     const tree = await runAsOwner(ctx, deps, user, listCategories);
     const questions = await runAsOwner(ctx, deps, user, listInterviewQuestions);
+    const cases = await runAsOwner(ctx, deps, user, listMyCases, { query: { listing_id: String(id) } });
     render(
       ctx,
       `Your listing: ${listing.name}`,
-      listingBody(listing, {
+      html`${listingCaseNotice(cases.items)}${listingBody(listing, {
         csrf: csrfToken(ctx, keys),
         products,
         weeks,
@@ -73,7 +76,7 @@ export function listingView(deps: AppDeps, { render }: OwnerRouting) {
         notice: outcome.notice ?? null,
         updateKey: randomUUID(),
         updateMailsPerDay: deps.config.updateMailsPerListingPerDay,
-      }),
+      })}`,
     );
   };
 

@@ -6,9 +6,9 @@ import { execute, type RawInput } from '../../execute.js';
 import { operationContext } from '../../operation-context.js';
 import { scopes, type Operation, type Principal } from '../../operations/registry.js';
 
-/** A web session acts for its person with every scope of the account, as their API key does. */
-export function sessionPrincipal(user: UserRow): Principal {
-  return { userId: user.id, email: user.email, scopes: [...scopes], via: 'session' };
+/** A web session acts for its person with every scope of the account, as their API key does; the site team's also as admin. */
+export function sessionPrincipal(user: UserRow & { admin?: boolean }): Principal {
+  return { userId: user.id, email: user.email, scopes: [...scopes], via: 'session', ...(user.admin ? { admin: true } : {}) };
 }
 
 /**
