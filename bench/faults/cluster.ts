@@ -55,7 +55,9 @@ function websites(server: SiteServer, dns: TestDns): Websites {
       dns.set(host, ['127.0.0.1']);
       extra.set(host, '');
       server.route(`${host}/`, (_req, res) => {
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(base.replace('</body>', `${extra.get(host)}</body>`));
+        res
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(base.replace('</body>', `${extra.get(host)}</body>`));
       });
       return `http://${host}:${server.port}/`;
     },
@@ -88,8 +90,12 @@ export async function startCluster(log: (line: string) => void, settings: Record
     stops.push(() => postgres.stop());
 
     const base = loadConfig({ ...process.env, NODE_ENV: 'test' });
-    const cli = await findTemporalCli({ cliPath: base.temporal.cliPath, cacheDir: base.temporal.cliCacheDir, build: true }, quiet);
-    if (cli.executable.type !== 'existing-path') throw new Error('the fault run needs the Temporal CLI binary (npm start builds it)');
+    const cli = await findTemporalCli(
+      { cliPath: base.temporal.cliPath, cacheDir: base.temporal.cliCacheDir, build: true },
+      quiet,
+    );
+    if (cli.executable.type !== 'existing-path')
+      throw new Error('the fault run needs the Temporal CLI binary (npm start builds it)');
     const temporal = temporalServer(cli.executable.path, await freePort(), join(dir, 'temporal.db'), join(dir, 'temporal.log'));
     await temporal.start();
     stops.push(() => temporal.stop());

@@ -57,20 +57,37 @@ export async function postgresServer(dataDir: string, port: number, logFile: str
   const socket = embeddedSocketDirectory(dataDir, port);
   const asPostgres =
     process.getuid?.() === 0
-      ? { uid: Number(execFileSync('id', ['-u', 'postgres']).toString()), gid: Number(execFileSync('id', ['-g', 'postgres']).toString()) }
+      ? {
+          uid: Number(execFileSync('id', ['-u', 'postgres']).toString()),
+          gid: Number(execFileSync('id', ['-g', 'postgres']).toString()),
+        }
       : {};
-  const flags = ['-D', dataDir, '-p', String(port), ...(socket ? ['-c', `unix_socket_directories=${socket}`, '-c', 'listen_addresses='] : [])];
+  const flags = [
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    ...(socket ? ['-c', `unix_socket_directories=${socket}`, '-c', 'listen_addresses='] : []),
+  ];
   let child: ChildProcess | undefined;
   const postmaster = () => Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   const signalAll = (signal: NodeJS.Signals) => {
     const pid = postmaster();
-    const backends = execFileSync('pgrep', ['-P', String(pid)]).toString().trim().split('\n').map(Number);
+    const backends = execFileSync('pgrep', ['-P', String(pid)])
+      .toString()
+      .trim()
+      .split('\n')
+      .map(Number);
     for (const p of [pid, ...backends]) process.kill(p, signal);
   };
   return {
     url: (database) => embeddedPostgresUrl(dataDir, port, database),
     async start() {
-      child = spawn(postgres, flags, { ...asPostgres, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } });
+      child = spawn(postgres, flags, {
+        ...asPostgres,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, LC_MESSAGES: 'C' },
+      });
       await whenSays(child, 'database system is ready to accept connections', logFile);
     },
     crash() {

@@ -54,7 +54,11 @@ function serviceProcess(
       };
       child.stdout!.on('data', keep);
       child.stderr!.on('data', keep);
-      await ready(isReady(child, () => output), child, name);
+      await ready(
+        isReady(child, () => output),
+        child,
+        name,
+      );
     },
     async kill() {
       if (!alive()) return;
