@@ -7,7 +7,7 @@ import { faultReport, runFaultBench, type FaultRunOptions } from '../../bench/fa
  * was a 500 (an outage is 503 with Retry-After).
  */
 const options: FaultRunOptions = {
-  seconds: 40,
+  seconds: 30,
   faults: ['worker kill -9', 'PostgreSQL crash'],
   seed: 43,
   lanes: 3,
