@@ -126,6 +126,12 @@ export function faultReport(result: FaultRunResult, options: FaultRunOptions): s
   return [
     `${options.seconds} s of mixed load (${options.lanes} clients, seed ${options.seed}, ${result.requests} requests) on two api and two worker processes (NODE_ENV=production, Stripe through stripe-mock, SMTP), PostgreSQL and the Temporal dev server as servers of their own; one fault at a time.`,
     '',
+    `Settings: ${Object.entries(settings)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(
+        ', ',
+      )}; paid launches name this week. A lifecycle is due at its expected end plus the ${options.settleSeconds} s the check waits after the load; a free launch is due at its Monday (FREE_QUEUE_WEEKS=0 still queues for the next week not begun). A killed piece stays down 3 s, then starts again; "Lasted" runs to when it is ready again. Recovered: from the fault to the first good answer after the last attempt it failed (0: none failed while it lasted).`,
+    '',
     '| Fault | Lasted s | Recovered after s (first good answer) | Attempts failed while it lasted (each retried) | Failed answers |',
     '|---|---|---|---|---|',
     ...result.rows.map(
@@ -146,7 +152,7 @@ export const faultsSection: BenchSection = {
   name: 'faults',
   async run(log, options) {
     const run: FaultRunOptions = {
-      seconds: options.seconds ?? 240,
+      seconds: options.seconds ?? 300,
       faults: allFaults,
       seed: 43,
       lanes: options.connections ?? 6,

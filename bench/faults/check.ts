@@ -17,7 +17,8 @@ const outcome = (what: string, expected: number): Outcome => ({ what, expected, 
 
 /** Mails to `to` whose text names the listing's page, by subject pattern. */
 const mailsAbout = (mails: ReceivedMail[], to: string, subject: RegExp, slug: string) =>
-  mails.filter((m) => m.to.includes(to) && subject.test(m.subject) && m.text.includes(`/listings/${slug}`)).length;
+  mails.filter((m) => m.to.includes(to) && subject.test(m.subject) && new RegExp(`/listings/${slug}(?![\\w-])`).test(m.text))
+    .length;
 
 /** True once nothing the ledger expects is still on its way: every lifecycle at an end. */
 export async function settled(em: EntityManager, ledger: Ledger): Promise<boolean> {

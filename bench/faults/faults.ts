@@ -1,7 +1,14 @@
 import type { Exchange } from './client.js';
 import type { Cluster } from './cluster.js';
 
-export type FaultName = 'worker kill -9' | 'api kill -9' | 'PostgreSQL crash' | 'Temporal kill -9' | 'PostgreSQL SIGSTOP 10 s';
+export type FaultName =
+  | 'worker kill -9'
+  | 'api kill -9'
+  | 'PostgreSQL crash'
+  | 'Temporal kill -9'
+  | 'PostgreSQL SIGSTOP 10 s'
+  | 'worker SIGTERM'
+  | 'api rolling restart (SIGTERM)';
 
 export const allFaults: FaultName[] = [
   'worker kill -9',
@@ -9,12 +16,19 @@ export const allFaults: FaultName[] = [
   'PostgreSQL crash',
   'Temporal kill -9',
   'PostgreSQL SIGSTOP 10 s',
+  'worker SIGTERM',
+  'api rolling restart (SIGTERM)',
 ];
 
 /** How long a killed or stopped piece stays down before it is started again. */
 const downMs = 3000;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A graceful stop ends with exit code 0; anything else is the stop failing. */
+function stopped(name: string, code: number | null): void {
+  if (code !== 0) throw new Error(`${name} exited with ${code} after SIGTERM`);
+}
 
 /** Does the fault and undoes it; resolves once the piece is back (restarted and ready). */
 async function inflict(cluster: Cluster, fault: FaultName): Promise<void> {
@@ -39,6 +53,14 @@ async function inflict(cluster: Cluster, fault: FaultName): Promise<void> {
       cluster.postgres.freeze();
       await pause(10_000);
       return cluster.postgres.thaw();
+    case 'worker SIGTERM':
+      stopped(cluster.workers[0].name, await cluster.workers[0].stop());
+      return cluster.workers[0].start();
+    case 'api rolling restart (SIGTERM)':
+      for (const api of cluster.apis) {
+        stopped(api.name, await api.stop());
+        await api.start();
+      }
   }
 }
 
@@ -77,10 +99,10 @@ export async function runFaults(
 export interface FaultRow {
   fault: FaultName;
   lastedSeconds: number;
-  /** From the fault until the first good answer after its last failed request (0: none failed). */
+  /** From the fault until the first good answer after its last failed request (0: none failed while it lasted). */
   recoverSeconds: number | null;
   failed: number;
-  /** Answers 5xx while it lasted, by status, Retry-After or not. */
+  /** Failed attempts while it lasted, by kind: no answer, or 5xx with or without Retry-After. */
   serverErrors: Record<string, number>;
 }
 
@@ -92,7 +114,9 @@ export function faultRows(windows: FaultWindow[], exchanges: Exchange[]): FaultR
     const during = exchanges.filter((e) => e.at >= start && e.at <= end);
     // A request failed by the fault may be sent a little after it is undone (a pool reconnecting), not after the next one began.
     const after = Math.min(end + 30_000, windows[i + 1]?.start ?? Infinity);
-    const lastFailed = exchanges.filter((e) => e.at >= start && e.at < after && !good(e)).at(-1);
+    const lastFailed = during.some((e) => !good(e))
+      ? exchanges.filter((e) => e.at >= start && e.at < after && !good(e)).at(-1)
+      : undefined;
     const firstGood = lastFailed && exchanges.find((e) => e.at > lastFailed.at && good(e));
     const serverErrors: Record<string, number> = {};
     for (const e of during.filter((x) => !good(x))) {
