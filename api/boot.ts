@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Config } from '../src/config.js';
 import { migrate, openOrm, watchOrmPool } from '../src/db.js';
 import type { Logger } from '../src/logger.js';
@@ -118,6 +118,8 @@ export async function serveApi(deps: AppDeps, extraOperations: readonly Operatio
     url: `http://127.0.0.1:${port}`,
     metricsUrl: metrics?.url,
     close: async () => {
+      // Keep-alive clients would hold the process open with new requests: each answer from now on ends its connection.
+      server.on('request', (_req: IncomingMessage, res: ServerResponse) => res.setHeader('connection', 'close'));
       server.closeIdleConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await metrics?.close();

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { catalogueSection } from './catalogue.js';
 import { draftsSection } from './drafts.js';
 import { draftingSection } from './drafting.js';
+import { faultsSection } from './faults.js';
 import { launchDaySection } from './launch-day.js';
 import { processesSection } from './processes.js';
 import type { BenchSection } from './section.js';
@@ -14,7 +15,14 @@ import type { BenchSection } from './section.js';
  * and the results, method and machine are written to docs/benchmarks.md. With `--only`, the other
  * sections already in that file are kept as they were.
  */
-const sections: BenchSection[] = [catalogueSection, processesSection, draftsSection, draftingSection, launchDaySection];
+const sections: BenchSection[] = [
+  catalogueSection,
+  processesSection,
+  draftsSection,
+  draftingSection,
+  launchDaySection,
+  faultsSection,
+];
 
 const { values } = parseArgs({
   options: {

@@ -36,6 +36,7 @@ const envSchema = z.object({
   EMBEDDED_TEMPORAL_UI_PORT: port.default(8233),
   TEMPORAL_UI_URL: z.url().optional(),
   WORKFLOW_BUNDLE: z.string().min(1).optional(),
+  WORKER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
 
   SITE_NAME: z.string().min(1).max(120).default('Launch Directory'),
   SITE_PURPOSE: z
@@ -194,6 +195,8 @@ export interface Config {
     uiUrl?: string;
     /** A prebuilt workflow bundle; without one the worker bundles at start. */
     workflowBundlePath?: string;
+    /** How long a stopping worker lets its running activities finish before it hands them back. */
+    shutdownGraceMs: number;
   };
   site: { name: string; purpose: string };
   /** syncMs: how often a process adds its local counts to the shared PostgreSQL budget. */
@@ -337,6 +340,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       embeddedUiPort: e.EMBEDDED_TEMPORAL_UI_PORT,
       uiUrl: e.TEMPORAL_UI_URL,
       workflowBundlePath: e.WORKFLOW_BUNDLE,
+      shutdownGraceMs: e.WORKER_SHUTDOWN_GRACE_MS,
     },
     site: { name: e.SITE_NAME, purpose: e.SITE_PURPOSE },
     rateLimit: { points: e.RATE_LIMIT_POINTS, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS, syncMs: e.RATE_LIMIT_SYNC_MS },

@@ -56,6 +56,7 @@ export async function createWorker(opts: WorkerOptions): Promise<{ worker: Worke
       temporal: { ...temporal, taskQueue: opts.taskQueue ?? temporal.taskQueue },
     }),
     ...(opts.bundle ? { workflowBundle: opts.bundle } : { workflowsPath }),
+    shutdownGraceTime: opts.config.temporal.shutdownGraceMs,
   });
   const close = async () => {
     await temporal.connection.close();

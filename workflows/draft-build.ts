@@ -26,6 +26,12 @@ const steps = proxyActivities<Activities>({
   heartbeatTimeout: '10 seconds',
   retry: { initialInterval: '1 second', maximumAttempts: 3 },
 });
+// An unreadable site fails inside the crawl with its reason; what the crawl throws is an outage, waited out.
+const crawl = proxyActivities<Activities>({
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '10 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '10 seconds' },
+});
 const bookkeeping = proxyActivities<Activities>({ startToCloseTimeout: '30 seconds' });
 
 /**
@@ -61,9 +67,9 @@ export async function draftBuild(input: DraftBuildInput): Promise<{ status: 'rea
   );
 
   if (!built) {
-    const crawl = await steps.crawlDraftSite(input.draftId);
-    failed = !crawl.ok;
-    if (crawl.ok) {
+    const crawled = await crawl.crawlDraftSite(input.draftId);
+    failed = !crawled.ok;
+    if (crawled.ok) {
       showStatus('drafting');
       try {
         await steps.draftDraftFields({ draftId: input.draftId });

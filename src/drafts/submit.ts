@@ -142,6 +142,8 @@ async function replaceFounders(
 
 /** Slugs of the site's listings (or founders) that are `base` or `base-<n>`. */
 async function slugsTaken(tx: EntityManager, table: 'listing' | 'founder', siteId: number, base: string): Promise<Set<string>> {
+  // Two submits of one name at once would pick the same free slug: the second waits for the first's commit.
+  await query(tx, sql`select pg_advisory_xact_lock(hashtext(${`slug:${table}:${siteId}:${base}`}))`);
   const rows = await query(
     tx,
     sql<{

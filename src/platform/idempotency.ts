@@ -4,9 +4,13 @@ import { execute, query, sql } from './sql.js';
 export type IdempotencyClaim =
   { kind: 'claimed' } | { kind: 'running' } | { kind: 'mismatch' } | { kind: 'done'; status: number; body: object };
 
+/** A claim running this long was left by a process that died mid-request: else its key would answer 409 for a day. */
+const abandonedAfter = '60 seconds';
+
 /**
  * The Idempotency-Key store. A key is claimed by inserting a 'running' row; the primary key makes
- * that claim atomic across every api process, so concurrent retries run the operation once.
+ * that claim atomic across every api process, so concurrent retries run the operation once. The
+ * same request may claim again a key abandoned (`abandonedAfter`) by a process that died.
  */
 export class IdempotencyStore {
   constructor(private readonly em: EntityManager) {}
@@ -18,7 +22,10 @@ export class IdempotencyStore {
       em,
       sql<{ key: string }>`insert into idempotency_record (caller, key, operation, request_hash, state, expires_at)
        values (${caller}, ${key}, ${operation}, ${requestHash}, 'running', now() + make_interval(hours => ${ttlHours}))
-       on conflict (caller, key) do nothing returning key`,
+       on conflict (caller, key) do update set created_at = now()
+         where idempotency_record.state = 'running' and idempotency_record.created_at < now() - ${abandonedAfter}::interval
+           and idempotency_record.operation = excluded.operation and idempotency_record.request_hash = excluded.request_hash
+       returning key`,
     );
     if (inserted.length) return { kind: 'claimed' };
     const [row] = await query(

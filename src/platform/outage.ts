@@ -1,3 +1,4 @@
+import { DriverException } from '@mikro-orm/core';
 import type { Logger } from '../logger.js';
 
 /** A dependency whose outage a request can meet: the service answers 503 while it lasts. */
@@ -34,7 +35,8 @@ export function unreachableDependency(error: unknown, databasePort: number): Dep
     if (typeof e.code === 'string') {
       // 08: connection exception; 57P01-03: the server shuts down or is starting; 53300: no connection left.
       if (/^(08...|57P0[123]|53300)$/.test(e.code)) return 'postgres';
-      const toDatabase = String(e.address).includes('.s.PGSQL.') || e.port === databasePort;
+      // A socket cut mid-write (EPIPE) names no address; the ORM's driver raising it says it was the database's.
+      const toDatabase = e instanceof DriverException || String(e.address).includes('.s.PGSQL.') || e.port === databasePort;
       if (connectionCodes.has(e.code) && toDatabase) return 'postgres';
     }
     if (typeof e.message === 'string' && lostConnection.test(e.message)) return 'postgres';

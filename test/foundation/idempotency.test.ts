@@ -71,6 +71,28 @@ describe('Idempotency-Key', () => {
     expect(fixed.headers.get('idempotent-replayed')).toBeNull();
   });
 
+  it('lets the same request take over a key whose process died mid-request, and only after a minute', async () => {
+    const body = { label: 'abandoned', delay_ms: 0 };
+    expect((await post('key-abandoned', body)).status).toBe(201);
+    // As a kill -9 leaves it: the claim still running, the request's own transaction rolled back.
+    const abandon = (age: string) =>
+      app.deps.orm.em
+        .getConnection()
+        .execute(
+          `update idempotency_record set state = 'running', response_status = null, response_body = null, created_at = now() - interval '${age}' where key = 'key-abandoned'`,
+        );
+    await app.deps.orm.em.getConnection().execute(`delete from test_effect where label = 'abandoned'`);
+    await abandon('5 seconds');
+    expect((await post('key-abandoned', body)).status).toBe(409);
+    await abandon('2 minutes');
+    expect((await post('key-abandoned', { ...body, label: 'other' })).status).toBe(422);
+    const retried = await post('key-abandoned', body);
+    expect(retried.status).toBe(201);
+    expect(retried.headers.get('idempotent-replayed')).toBeNull();
+    expect(await effects('abandoned')).toBe(1);
+    expect((await post('key-abandoned', body)).headers.get('idempotent-replayed')).toBe('true');
+  });
+
   it('runs every request without a key', async () => {
     await post(undefined, { label: 'no-key' });
     await post(undefined, { label: 'no-key' });

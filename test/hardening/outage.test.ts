@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
+import { DriverException } from '@mikro-orm/core';
 import { closeDeps, openDeps, serveApi, type RunningApi } from '../../api/boot.js';
 import type { AppDeps } from '../../api/deps.js';
 import { loadConfig } from '../../src/config.js';
@@ -129,6 +130,10 @@ describe('unreachableDependency', () => {
       'postgres',
     );
     expect(unreachableDependency(new Error('Connection terminated unexpectedly'), 5432)).toBe('postgres');
+    // What the fault run met during a crash: the ORM writing a query to a socket PostgreSQL had closed.
+    const epipe = failure('write EPIPE', { code: 'EPIPE', syscall: 'write' });
+    expect(unreachableDependency(new DriverException(epipe), 5432)).toBe('postgres');
+    expect(unreachableDependency(epipe, 5432)).toBeUndefined();
     const grpc = failure('14 UNAVAILABLE: No connection established', { code: 14 });
     expect(unreachableDependency(new Error('Failed to start Workflow', { cause: grpc }), 5432)).toBe('temporal');
     // The mail server or a crawled site refusing is not the database.

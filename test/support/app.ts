@@ -66,6 +66,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     SIGN_IN_LINKS_PER_CLIENT: '100000',
     // Files run in parallel: no metrics listener unless a test asks for one on a free port.
     METRICS_PORT: '0',
+    // A file's worker stops at once when it closes: no activity of a finished test is worth waiting for.
+    WORKER_SHUTDOWN_GRACE_MS: '0',
     ...options.env,
   };
   const config = loadConfig(env);

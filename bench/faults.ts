@@ -1,0 +1,166 @@
+import { isoDate, mondayOf } from '../src/domain/weeks.js';
+import { checkOutcomes, settled, type Outcome } from './faults/check.js';
+import { FailoverClient, type Exchange } from './faults/client.js';
+import { startCluster } from './faults/cluster.js';
+import { allFaults, faultRows, runFaults, type FaultName, type FaultRow } from './faults/faults.js';
+import { fans, liveListings, owners } from './faults/people.js';
+import { emptyLedger, runWorkload, seeded, type World } from './faults/workload.js';
+import type { BenchSection } from './section.js';
+
+export interface FaultRunOptions {
+  seconds: number;
+  faults: FaultName[];
+  seed: number;
+  /** Clients at once, each running journeys one after the other. */
+  lanes: number;
+  /** How long the lifecycles get to finish after the load stops. */
+  settleSeconds: number;
+}
+
+export interface FaultRunResult {
+  rows: FaultRow[];
+  outcomes: Outcome[];
+  /** Every answer 500 or above, with its status, Retry-After and problem code. */
+  serverErrors: Exchange[];
+  requests: number;
+  abandoned: string[];
+  logsDir: string;
+}
+
+/** The run's settings: launches in the current week, since the Temporal server cannot skip time. */
+const settings = {
+  FREE_QUEUE_WEEKS: '0',
+  FREE_SLOTS_PER_WEEK: '1000',
+  PAID_SLOTS_PER_WEEK: '1000',
+  FOLLOWER_MAIL_BATCH_PAUSE_MS: '200',
+};
+
+/** The production shape under a mixed workload and one fault at a time, then the check (bench/faults/). */
+export async function runFaultBench(options: FaultRunOptions, log: (line: string) => void): Promise<FaultRunResult> {
+  const cluster = await startCluster(log, settings);
+  try {
+    const em = cluster.orm.em.fork();
+    const [{ id: siteId }] = await em.execute<{ id: number }[]>('select id from site order by id limit 1');
+    await em.execute(
+      `insert into category (site_id, slug, name) values (?, 'finance', 'Finance'), (?, 'productivity', 'Productivity')`,
+      [siteId, siteId],
+    );
+    const random = seeded(options.seed);
+    const fresh = await owners(em, 'founder', 200);
+    const ownedBy = await owners(em, 'owner', 40);
+    const fanList = await fans(em, 60, cluster.cookieKey, cluster.config.auth.sessionTtlDays);
+    const ownedHosts = ownedBy.map((o, i) => ({ slug: `owned-${i}`, host: `owned-${i}.test`, ownerId: o.id }));
+    const unownedHosts = Array.from({ length: 40 }, (_, i) => ({
+      slug: `unclaimed-${i}`,
+      host: `unclaimed-${i}.test`,
+      ownerId: null,
+    }));
+    const rows = await liveListings(
+      em,
+      siteId,
+      [...ownedHosts, ...unownedHosts].map((h) => ({ ...h, domain: h.host, url: cluster.websites.add(h.host) })),
+    );
+    const client = new FailoverClient(cluster.apis.map((a) => a.origin!));
+    const world: World = {
+      client,
+      websites: cluster.websites,
+      webhookSecret: cluster.secrets.STRIPE_WEBHOOK_SECRET,
+      ledger: emptyLedger(),
+      random,
+      freshOwners: fresh,
+      fans: fanList,
+      owned: ownedHosts.map((h, i) => ({ id: rows[i].id, slug: h.slug, owner: ownedBy[i] })),
+      unowned: unownedHosts.map((h, i) => ({ id: rows[ownedHosts.length + i].id, slug: h.slug, host: h.host })),
+      live: rows.map((r) => r.slug),
+    };
+    log(`workload: ${options.seconds} s, ${options.lanes} lanes, seed ${options.seed}; faults: ${options.faults.join(', ')}`);
+    const started = Date.now();
+    const until = started + options.seconds * 1000;
+    const [, windows] = await Promise.all([
+      runWorkload(world, options.lanes, until),
+      runFaults(cluster, options.faults, started + 5000, options.seconds - 10, random, log),
+    ]);
+    log(
+      `load done after ${((Date.now() - started) / 1000).toFixed(0)} s; ${client.log.length} requests; waiting for the lifecycles to end`,
+    );
+    const settleUntil = Date.now() + options.settleSeconds * 1000;
+    while (Date.now() < settleUntil && !(await settled(cluster.orm.em.fork(), world.ledger))) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    // Mails of the last batches and the update notices go out right after.
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const outcomes = await checkOutcomes(
+      cluster.orm.em.fork(),
+      world.ledger,
+      cluster.smtp.mails,
+      await cluster.temporalClient(),
+      isoDate(mondayOf(new Date())),
+    );
+    return {
+      rows: faultRows(windows, client.log),
+      outcomes,
+      serverErrors: client.log.filter((e) => e.status >= 500),
+      requests: client.log.length,
+      abandoned: world.ledger.abandoned,
+      logsDir: `${cluster.dir}/logs`,
+    };
+  } finally {
+    await cluster.close();
+  }
+}
+
+const list = (items: string[]) =>
+  items.length ? `${items.length}: ${items.slice(0, 3).join('; ')}${items.length > 3 ? ' ...' : ''}` : '0';
+
+/** The run as Markdown: a row per fault, a row per outcome, the 5xx answers. */
+export function faultReport(result: FaultRunResult, options: FaultRunOptions): string {
+  const errors = (r: FaultRow) =>
+    Object.entries(r.serverErrors)
+      .map(([label, n]) => `${n} × ${label}`)
+      .join('; ') || 'none';
+  const byStatus = new Map<string, number>();
+  for (const e of result.serverErrors) {
+    const label = `${e.status}${e.retryAfter ? ' with Retry-After' : ' without Retry-After'} (${e.what}${e.detail ? `, ${e.detail.slice(0, 60)}` : ''})`;
+    byStatus.set(label, (byStatus.get(label) ?? 0) + 1);
+  }
+  return [
+    `${options.seconds} s of mixed load (${options.lanes} clients, seed ${options.seed}, ${result.requests} requests) on two api and two worker processes (NODE_ENV=production, Stripe through stripe-mock, SMTP), PostgreSQL and the Temporal dev server as servers of their own; one fault at a time.`,
+    '',
+    `Settings: ${Object.entries(settings)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(
+        ', ',
+      )}; paid launches name this week. A lifecycle is due at its expected end plus the ${options.settleSeconds} s the check waits after the load; a free launch is due at its Monday (FREE_QUEUE_WEEKS=0 still queues for the next week not begun). A killed piece stays down 3 s, then starts again; "Lasted" runs to when it is ready again. Recovered: from the fault to the first good answer after the last attempt it failed (0: none failed while it lasted).`,
+    '',
+    '| Fault | Lasted s | Recovered after s (first good answer) | Attempts failed while it lasted (each retried) | Failed answers |',
+    '|---|---|---|---|---|',
+    ...result.rows.map(
+      (r) =>
+        `| ${r.fault} | ${r.lastedSeconds.toFixed(1)} | ${r.recoverSeconds === null ? 'never' : r.recoverSeconds.toFixed(1)} | ${r.failed} | ${errors(r)} |`,
+    ),
+    '',
+    '| Outcome | Expected | Lost | Doubled | Stuck |',
+    '|---|---|---|---|---|',
+    ...result.outcomes.map((o) => `| ${o.what} | ${o.expected} | ${list(o.lost)} | ${list(o.doubled)} | ${list(o.stuck)} |`),
+    '',
+    `5xx answers in the whole run: ${result.serverErrors.length}${[...byStatus].map(([label, n]) => `\n- ${n} × ${label}`).join('')}`,
+    `Journeys abandoned: ${list(result.abandoned)}`,
+  ].join('\n');
+}
+
+export const faultsSection: BenchSection = {
+  name: 'faults',
+  async run(log, options) {
+    const run: FaultRunOptions = {
+      seconds: options.seconds ?? 300,
+      faults: allFaults,
+      seed: 43,
+      lanes: options.connections ?? 6,
+      settleSeconds: 120,
+    };
+    const result = await runFaultBench(run, log);
+    const report = faultReport(result, run);
+    log(`\n${report}\nlogs: ${result.logsDir}`);
+    return report;
+  },
+};
