@@ -12,4 +12,6 @@ export default {
   reporters: ['default', '<rootDir>/test/support/summary-reporter.mjs'],
   testTimeout: 60_000,
   maxWorkers: 2,
+  // A worker that has run many files holds on to their modules; past this it is replaced, not crashed.
+  workerIdleMemoryLimit: '1536MB',
 };

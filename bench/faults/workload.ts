@@ -150,7 +150,7 @@ async function freeLaunch(w: World): Promise<void> {
   await follow(w, chosen.slug);
 }
 
-const signer = new Stripe('sk_test_signer_of_the_bench');
+const signer = new Stripe('sk_test_signer');
 
 /**
  * A paid launch for this week, half of them of a listing already scheduled free and followed (so

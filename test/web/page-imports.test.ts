@@ -27,7 +27,7 @@ const intents: Record<string, string[]> = {
   'src/accounts/sign-in-links.ts': ['peekSignInLink', 'signInByLink'],
   'src/accounts/sign-in-mail.ts': ['sendSignInLink'],
   'src/platform/rate-limits.ts': ['SharedRateLimiter'],
-  'src/accounts/web-sessions.ts': ['startWebSession', 'webSessionUser', 'endWebSession'],
+  'src/accounts/web-sessions.ts': ['startWebSession', 'webSessionUser', 'endWebSession', 'sessionOfBlockedAccount'],
   // The account page: API keys, connected apps, followed listings.
   'src/accounts/api-keys.ts': ['createApiKey', 'listApiKeys', 'revokeApiKey'],
   'src/accounts/connected-apps.ts': ['listConnectedApps', 'revokeConnectedApp'],
@@ -36,10 +36,10 @@ const intents: Record<string, string[]> = {
   'src/accounts/users.ts': ['userRole'],
   'src/listings/revisions.ts': ['listRevisions'],
   'src/orders/admin.ts': ['listSiteOrders'],
-  'src/community/reviews.ts': ['saveReview', 'reportReview', 'reportedReviews', 'flagReview'],
+  'src/community/reviews.ts': ['saveReview', 'reportedReviews', 'flagReview'],
   'src/mail/outbox.ts': ['latestMail'],
   // Votes, confirming a mailed claim link, paying, and the payment provider's notices.
-  'src/community/action-limit.ts': ['CommunityActionLimit'],
+  'src/platform/hourly-limit.ts': ['HourlyLimit'],
   'src/community/votes.ts': ['castVote', 'withdrawVote'],
   'src/claims/link-mail.ts': ['claimConfirmPath', 'peekClaimLink', 'confirmClaimLink'],
   'src/orders/pay.ts': ['payOrder'],
@@ -54,6 +54,10 @@ const intents: Record<string, string[]> = {
   'src/listings/updates.ts': ['latestUpdates'],
   'src/community/sitemap.ts': ['sitemapEntries', 'sitemapLimit'],
   'src/community/viewer.ts': ['listingPageState'],
+  // Moderation pages the API has no operation for: an appeal from /me/cases, the rules, the transparency report.
+  'src/moderation/appeals.ts': ['appealCase'],
+  'src/moderation/rules.ts': ['listRules'],
+  'src/moderation/transparency.ts': ['transparencyReport'],
 };
 const anyPageReaches = /\bsql`|\bdeps\.temporal\b/;
 const ownerPageReaches = /\bctx\.state\.em\b|\bdeps\.(orm|readPool|temporal|mailer|searchIndex|readCache)\b|\bsql`/;

@@ -34,5 +34,6 @@ describe('recorded workflow histories', () => {
     }
     expect(failures).toEqual([]);
     expect(replayed).toEqual(histories.map((h) => h.name));
-  });
+    // Some two dozen replays in one worker: well over a minute when the machine runs other tests.
+  }, 300_000);
 });

@@ -90,11 +90,11 @@ export function casePagesRouter(deps: AppDeps): Router {
       ctx.status = 400;
       return show(ctx, user, { number, explanation, errors: FormErrors.of(fieldProblem(problem)) });
     }
+    // The appeal's one call: it records the appeal, mails and tells the case's lifecycle itself.
     await appealCase(
       {
+        ...deps,
         em: ctx.state.em,
-        mailer: deps.mailer,
-        temporal: deps.temporal,
         siteId: deps.site.id,
         operatorEmail: deps.config.mail.operator,
         publicUrl: deps.config.publicUrl,
