@@ -31,7 +31,7 @@ const named = {
     'list_my_orders',
     'get_order',
   ],
-  claims: ['claim_listing', 'verify_claim', 'list_my_claims'],
+  claims: ['claim_listing', 'verify_claim', 'list_my_claims', 'get_claim'],
 } as const satisfies Record<string, readonly string[]>;
 
 export const toolsetNames = ['catalogue', ...(Object.keys(named) as Array<keyof typeof named>), 'admin'] as const;

@@ -108,4 +108,22 @@ export const listMyClaims = defineOperation({
   },
 });
 
-export const claimOperations = [claimListing, verifyClaim, listMyClaims];
+export const getClaim = defineOperation({
+  id: 'get_claim',
+  method: 'GET',
+  path: '/claims/{claim_id}',
+  tag: 'Claims',
+  summary: "One of the caller's claims",
+  description:
+    "Returns one of the caller's claims: its status (pending, verified, failed, expired, canceled), the instructions with the exact DNS record, meta tag, file or address and the token, and the last check (checked_at, result in words, next_check_at). Poll it while the proof is being put in place; verify_claim checks at once. 404 when the caller has no such claim. Free and read-only.",
+  scope: 'account:read',
+  idempotencyKey: false,
+  successStatus: 200,
+  input: { path: claimPath },
+  output: claim,
+  async handler({ path }, { em, principal }) {
+    return getMyClaim(em, principal!.userId, path.claim_id);
+  },
+});
+
+export const claimOperations = [claimListing, verifyClaim, listMyClaims, getClaim];

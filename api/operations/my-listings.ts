@@ -55,14 +55,14 @@ export const getMyListing = defineOperation({
   tag: 'My listings',
   summary: "The owner view of one of the caller's listings",
   description:
-    "Returns one of the caller's listings as its owner sees it: everything public, plus status, plan, launch_week, launched_at, unlocked_sections, the founder story, milestones and media (public only when unlocked), and publication: for a free listing the badge gate (found, when checked, when checked next, where it looked) and the founder-profile gate (complete, what is missing), and next_step, one sentence saying what to do next; and history, the newest 20 edits that changed something (when, whether by the caller, through what, each field before and after). 404 when the caller owns no such listing.",
+    "Returns one of the caller's listings as its owner sees it: everything public, plus status, plan, launch_week, launched_at, unlocked_sections, the founder story, milestones and media (public only when unlocked), and publication: for a free listing the badge gate (found, when checked, when checked next, where it looked) and the founder-profile gate (complete, what is missing), and next_step, one sentence saying what to do next; history, the newest 20 edits that changed something (when, whether by the caller, through what, each field before and after); and interview, the caller's founder interview answers (answer_interview). 404 when the caller owns no such listing.",
   scope: 'account:read',
   idempotencyKey: false,
   successStatus: 200,
   input: { path: listingPath },
   output: ownerListingDetail,
-  async handler({ path }, { deps, em, principal }) {
-    return ownedListingWithHistory(em, deps.config.publicUrl, principal!.userId, path.listing_id);
+  async handler({ path }, { deps, em, site, principal }) {
+    return ownedListingWithHistory(em, site.id, deps.config.publicUrl, principal!.userId, path.listing_id);
   },
 });
 

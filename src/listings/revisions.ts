@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { query, sql } from '../platform/sql.js';
+import { interviewOf } from '../founders/interview.js';
 import { getOwnedListing } from './owner-view.js';
 import type { OwnerListingDetail } from './schemas.js';
 
@@ -71,13 +72,18 @@ export async function ownerHistory(
   }));
 }
 
-/** get_my_listing: the owner view of one of the owner's listings with its newest edits. */
+/** get_my_listing: the owner view of one of the owner's listings with its newest edits and the owner's interview. */
 export async function ownedListingWithHistory(
   em: EntityManager,
+  siteId: number,
   publicUrl: string,
   ownerId: number,
   listingId: number,
 ): Promise<OwnerListingDetail> {
   const listing = await getOwnedListing(em, publicUrl, ownerId, listingId);
-  return { ...listing, history: await ownerHistory(em, ownerId, listingId, 20) };
+  return {
+    ...listing,
+    history: await ownerHistory(em, ownerId, listingId, 20),
+    interview: await interviewOf(em, siteId, publicUrl, ownerId),
+  };
 }

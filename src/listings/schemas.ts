@@ -65,10 +65,6 @@ export const listingHistory = z
   )
   .describe('The newest 20 edits (update_my_listing) that changed something, newest first, each field before and after.');
 
-/** get_my_listing: the owner view with the listing's change history. */
-export const ownerListingDetail = ownerListing.extend({ history: listingHistory });
-export type OwnerListingDetail = z.output<typeof ownerListingDetail>;
-
 export const listingUpdate = z.object({
   id: z.int(),
   listing: z.object({ id: z.int(), slug: z.string(), name: z.string() }),
@@ -102,3 +98,10 @@ export const interviewAnswers = z.object({
     .describe('The founder profile the answers are shown on; null until the caller has one.'),
   answers: z.array(z.object({ question_id: z.int(), question: z.string(), answer: z.string(), updated_at: timestamp })),
 });
+
+/** get_my_listing: the owner view with the listing's change history and the caller's interview answers. */
+export const ownerListingDetail = ownerListing.extend({
+  history: listingHistory,
+  interview: interviewAnswers.describe("The caller's founder interview (answer_interview), as their founder page shows it."),
+});
+export type OwnerListingDetail = z.output<typeof ownerListingDetail>;

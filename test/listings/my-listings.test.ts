@@ -291,8 +291,10 @@ describe('answer_interview', () => {
     expect(again.body.answers.map((a: any) => a.answer)).toEqual(['Invoices hurt.', 'Asia.']);
 
     await em().execute(`update founder set socials = '{}' where slug = 'ada'`);
-    const gate = (await owner.call('GET', `/me/listings/${draftId}`)).body.publication.founder_profile;
-    expect(gate).toEqual({ complete: true, missing: [] });
+    const mine = (await owner.call('GET', `/me/listings/${draftId}`)).body;
+    expect(mine.publication.founder_profile).toEqual({ complete: true, missing: [] });
+    // The owner view reads the answers back, exactly as answer_interview answered them.
+    expect(mine.interview).toEqual(again.body);
 
     await em().execute(
       `insert into listing_founder (listing_id, founder_id, position) select ?, id, 0 from founder where slug = 'ada'`,

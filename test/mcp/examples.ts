@@ -24,6 +24,19 @@ async function ownDraft(app: McpTestApp, status: 'crawling' | 'ready' = 'ready')
 
 let listings = 0;
 
+/** An expired claim of the test principal's user on a claimable listing. */
+async function closedClaim(app: McpTestApp): Promise<number> {
+  const em = app.app.deps.orm.em.fork();
+  const user = await ensureUser(em, 'owner@example.test');
+  const { id: listingId } = await claimableListing(app);
+  const [{ id }] = await em.execute<{ id: number }[]>(
+    `insert into claim (listing_id, user_id, method, token, status, status_reason, expires_at)
+     values (?, ?, 'dns', 'mcp-example-token', 'expired', 'No proof was found within 7 days (35 checks).', now()) returning id`,
+    [listingId, user.id],
+  );
+  return id;
+}
+
 /** A listing of the test principal's user, live unless said otherwise, with its milestones section unlocked. */
 async function ownListing(app: McpTestApp, status: 'live' | 'draft' = 'live'): Promise<number> {
   const em = app.app.deps.orm.em.fork();
@@ -209,17 +222,8 @@ export const toolExamples: Record<string, ToolExample> = {
     return { slug, method: 'dns', idempotency_key: `claim-${slug}` };
   },
   // A closed claim is answered as it is, so the tool and the REST call see the same claim.
-  verify_claim: async (app) => {
-    const em = app.app.deps.orm.em.fork();
-    const user = await ensureUser(em, 'owner@example.test');
-    const { id: listingId } = await claimableListing(app);
-    const [{ id }] = await em.execute<{ id: number }[]>(
-      `insert into claim (listing_id, user_id, method, token, status, status_reason, expires_at)
-       values (?, ?, 'dns', 'mcp-example-token', 'expired', 'No proof was found within 7 days (35 checks).', now()) returning id`,
-      [listingId, user.id],
-    );
-    return { claim_id: id };
-  },
+  verify_claim: async (app) => ({ claim_id: await closedClaim(app) }),
+  get_claim: async (app) => ({ claim_id: await closedClaim(app) }),
   get_listing: async (app) => ({ slug: (await catalogue(app)).listing }),
   get_alternatives: async (app) => ({ slug: (await catalogue(app)).listing }),
   get_badges: async (app) => ({ slug: (await catalogue(app)).listing, shape: 'pill', mode: 'dark', size: 's' }),

@@ -70,7 +70,7 @@ it('lists every tool a caller may use by default, and the union of the chosen se
   expect(names).not.toContain('claim_listing');
   const reads = await listText('?read_only=true');
   expect(reads.names.sort()).toEqual(
-    operations
+    visible
       .filter((op) => hintsOf(op).readOnly)
       .map((op) => op.id)
       .sort(),

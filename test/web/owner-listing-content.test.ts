@@ -224,6 +224,12 @@ describe('interview answers', () => {
     expect(res.html).toContain('<p id="interview-saved">Saved. You have 1 interview answer');
     expect(await answers('founder@example.test')).toBe(1);
     expect(await htmlProblems(res.html)).toEqual([]);
+    // Opened again, the form holds the answer given, read from get_my_listing.
+    const again = (await pageOf(id)).html;
+    expect(again).toMatch(
+      new RegExp(`id="f-interview-${questions[0]}"[^>]*>Because invoices should chase themselves\\.</textarea>`),
+    );
+    expect(again).toMatch(new RegExp(`id="f-interview-${questions[1]}"[^>]*></textarea>`));
   });
 
   it('shows a too long answer next to its question', async () => {

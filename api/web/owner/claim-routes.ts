@@ -5,7 +5,7 @@ import type { ClaimView } from '../../../src/claims/schemas.js';
 import { AppError, notFound } from '../../../src/errors.js';
 import type { AppDeps } from '../../deps.js';
 import { rateLimit } from '../../middleware/rate-limit.js';
-import { claimListing, listMyClaims, verifyClaim } from '../../operations/claims.js';
+import { claimListing, getClaim, listMyClaims, verifyClaim } from '../../operations/claims.js';
 import { getListing } from '../../operations/listings.js';
 import { pager, pathSlug } from '../catalogue/catalogue-html.js';
 import { csrfToken } from '../shared/csrf.js';
@@ -41,7 +41,7 @@ export function registerClaimRoutes(router: Router, deps: AppDeps, { owner, form
     return id;
   };
 
-  /** One claim of the person, looked up in list_my_claims, the one read of claims the operations offer. */
+  /** The person's open claim on a listing, looked up in list_my_claims (claims are read by id or as a list). */
   const myClaim = async (ctx: Context, user: UserRow, matches: (claim: ClaimView) => boolean) => {
     for (let number = 1; ; number++) {
       const claims = await runAsOwner(ctx, deps, user, listMyClaims, { query: { page: number, per_page: 100 } });
@@ -99,8 +99,7 @@ export function registerClaimRoutes(router: Router, deps: AppDeps, { owner, form
     const id = claimIdOf(ctx);
     const user = owner(ctx, myClaimPath(id));
     if (!user) return;
-    const claim = await myClaim(ctx, user, (c) => c.id === id);
-    if (!claim) throw notFound('The claim');
+    const claim = await runAsOwner(ctx, deps, user, getClaim, { path: { claim_id: id } });
     render(ctx, `Your claim on ${claim.slug}`, claimBody(claim, csrfToken(ctx, keys), ctx.query[alreadyOpen] === '1'));
   });
 

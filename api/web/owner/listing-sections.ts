@@ -125,13 +125,14 @@ ${form(`${myListingPath(listing.id)}/story`, state.csrf, html`${controls}`, 'Sav
 }
 
 /** The founder interview: one answer per question; an answer shows on your founder page and completes that part of the founder-profile gate. */
-export function interviewSection(listing: OwnerListing, state: SectionState): Html | null {
+export function interviewSection(listing: OwnerListingDetail, state: SectionState): Html | null {
   if (state.questions.length === 0) return null;
+  const given = new Map(listing.interview.answers.map((a) => [a.question_id, a.answer]));
   const controls = state.questions.map((q) =>
     textControl(state.errors, {
       key: `interview.${q.id}`,
       label: q.question,
-      value: valueOf(state, `interview.${q.id}`, ''),
+      value: valueOf(state, `interview.${q.id}`, given.get(q.id) ?? ''),
       maxlength: 4000,
       rows: 3,
     }),
