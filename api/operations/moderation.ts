@@ -21,22 +21,26 @@ import { createPaymentProvider } from '../../src/payments/index.js';
 import { nonBlankText, queryBoolean, slug } from './common.js';
 import { adminScope, defineOperation, type OperationContext, type Principal } from './registry.js';
 
+/** What every report says, whatever it reports. */
+const reportFields = {
+  category: z.enum(reportCategories),
+  law: nonBlankText(lawMaxLength).optional(),
+  explanation: nonBlankText(explanationMaxLength).min(1),
+  email: z.email().max(254).optional(),
+  good_faith: z.literal(true),
+};
+
+/** A listing is named by its slug, a review or an update by its id: the schema says which, for every client. */
 const reportBody = z
-  .strictObject({
-    kind: z.enum(reportKinds),
-    slug: slug.optional(),
-    id: z.number().int().positive().max(2_147_483_647).optional(),
-    category: z.enum(reportCategories),
-    law: nonBlankText(lawMaxLength).optional(),
-    explanation: nonBlankText(explanationMaxLength).min(1),
-    email: z.email().max(254).optional(),
-    good_faith: z.literal(true),
-  })
+  .discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('listing'), slug, ...reportFields }),
+    z.strictObject({
+      kind: z.enum(reportKinds.filter((kind) => kind !== 'listing')),
+      id: z.number().int().positive().max(2_147_483_647),
+      ...reportFields,
+    }),
+  ])
   .superRefine((body, ctx) => {
-    if (body.kind === 'listing' && body.slug === undefined)
-      ctx.addIssue({ code: 'custom', path: ['slug'], message: 'required when kind is listing' });
-    if (body.kind !== 'listing' && body.id === undefined)
-      ctx.addIssue({ code: 'custom', path: ['id'], message: `required when kind is ${body.kind}` });
     if (body.category === 'illegal' && body.law === undefined)
       ctx.addIssue({ code: 'custom', path: ['law'], message: 'required when category is illegal' });
   });
@@ -81,7 +85,7 @@ export const reportContent = defineOperation({
       `report:person:${principal ? `user:${principal.userId}` : `email:${(email ?? '').toLowerCase()}`}`,
       ...(network ? [`report:network:${network}`] : []),
     ]);
-    const item = body.kind === 'listing' ? { kind: body.kind, slug: body.slug! } : { kind: body.kind, id: body.id! };
+    const item = body.kind === 'listing' ? { kind: body.kind, slug: body.slug } : { kind: body.kind, id: body.id };
     return fileReport(
       {
         em,
