@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import Stripe from 'stripe';
 import { loadServerKeys } from '../../src/accounts/server-keys.js';
-import { ConfigError, loadConfig, publishedSecrets } from '../../src/config.js';
+import { ConfigError, loadConfig } from '../../src/config.js';
+import { publishedSecrets } from '../../src/platform/production-secrets.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { freePort } from '../support/ports.js';
 import { runTimeSecrets } from '../support/secrets.js';
