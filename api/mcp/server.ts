@@ -44,6 +44,18 @@ export function mcpServerFactory(config: Config, tools: readonly ToolDefinition[
     inputSchema: fromJsonSchema(tool.inputSchema as JsonSchemaType, validatedByExecute),
     outputSchema: tool.outputSchema && fromJsonSchema(tool.outputSchema as JsonSchemaType, validatedByExecute),
   }));
+  // Built once: the factory runs for every MCP request.
+  const registeredPrompts = prompts.map((prompt) => ({
+    prompt,
+    argsSchema: z.object(
+      Object.fromEntries(
+        prompt.arguments.map((a) => [
+          a.name,
+          a.required ? z.string().describe(a.description) : z.string().optional().describe(a.description),
+        ]),
+      ),
+    ),
+  }));
   return () => {
     const { context, selection, costs } = current();
     // An admin's list holds the admin toolset: theirs alone, never a shared cache's.
@@ -74,15 +86,7 @@ export function mcpServerFactory(config: Config, tools: readonly ToolDefinition[
         (args) => callTool(tool.op, args, context),
       );
     }
-    for (const prompt of prompts) {
-      const argsSchema = z.object(
-        Object.fromEntries(
-          prompt.arguments.map((a) => [
-            a.name,
-            a.required ? z.string().describe(a.description) : z.string().optional().describe(a.description),
-          ]),
-        ),
-      );
+    for (const { prompt, argsSchema } of registeredPrompts) {
       server.registerPrompt(prompt.name, { title: prompt.title, description: prompt.description, argsSchema }, (args) => ({
         description: prompt.description,
         messages: [
