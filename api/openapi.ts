@@ -205,9 +205,7 @@ export function flatInputFields(schema: z.ZodType): {
   for (const shape of shapes) {
     for (const [name, property] of Object.entries((shape.properties ?? {}) as Record<string, JsonSchema>)) {
       if (isObject(property.not)) continue; // a field this shape forbids
-      const known = properties[name];
-      properties[name] =
-        known && 'const' in property ? { ...known, enum: [...valuesOf(known), property.const] } : (known ?? property);
+      properties[name] = merged(properties[name], property);
     }
   }
   const required = shapes
@@ -215,6 +213,16 @@ export function flatInputFields(schema: z.ZodType): {
     .reduce((common, names) => common.filter((name) => names.includes(name)));
   const closed = shapes.every((shape) => shape.additionalProperties === false);
   return { properties, required, ...(closed ? { additionalProperties: false } : {}) };
+}
+
+/** One field as several shapes declare it: a discriminator takes every shape's values, once each. */
+function merged(known: JsonSchema | undefined, property: JsonSchema): JsonSchema {
+  if (!known) return property;
+  const values = [...valuesOf(known), ...valuesOf(property)];
+  if (values.length === 0) return known;
+  const { const: _one, ...rest } = known;
+  const distinct = [...new Set(values)];
+  return distinct.length === 1 ? { ...rest, const: distinct[0] } : { ...rest, enum: distinct };
 }
 
 function valuesOf(property: JsonSchema): unknown[] {

@@ -99,6 +99,13 @@ describe('the OpenAPI document states what the edge enforces', () => {
     expect(tool.required).toEqual(['slug', 'method']);
   });
 
+  it("flattens report_content's shapes into one tool: every kind, each value once", () => {
+    const tool: Schema = toolsOf(operations, loadConfig({})).find((t) => t.name === 'report_content')!.inputSchema;
+    expect(tool.properties.kind).toEqual({ type: 'string', enum: ['listing', 'review', 'update'] });
+    expect(tool.properties.good_faith).toEqual({ type: 'boolean', const: true });
+    expect(tool.required).toEqual(['kind', 'category', 'explanation', 'good_faith']);
+  });
+
   it('states the Idempotency-Key header rule', () => {
     const header = operationOf('submit_listing').parameters.find((p: Schema) => p.name === 'Idempotency-Key');
     expect(header).toMatchObject({ in: 'header', schema: { type: 'string', minLength: 1, maxLength: 255 } });
