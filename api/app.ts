@@ -9,6 +9,7 @@ import { securityHeaders, servedOverHttps } from './middleware/security-headers.
 import { deriveClientAddress } from './middleware/client-address.js';
 import { allowedMethods } from './middleware/allowed-methods.js';
 import { healthRouter } from './health.js';
+import type { Shutdown } from './drain.js';
 import { docsRouter } from './web/developers/api-docs.js';
 import { badgesRouter } from './web/catalogue/badges.js';
 import { restRoutes } from './rest.js';
@@ -43,7 +44,11 @@ const limited = /^\/(api\/|mcp(\/|$)|oauth\/)/;
  * per valid credential, else per address), then refusal of invalid credentials, then MCP at /mcp,
  * then the routes, and last the OAuth server under /oauth.
  */
-export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = []): Koa {
+export function buildApp(
+  deps: AppDeps,
+  extraOperations: readonly Operation[] = [],
+  shutdown: Shutdown = { draining: false },
+): Koa {
   const { trustProxy, trustedProxyHops } = deps.config;
   const app = new Koa({ proxy: trustProxy, maxIpsCount: trustedProxyHops });
   app.silent = true;
@@ -69,7 +74,7 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
   app.use(allowedMethods(rest.router));
   app.use(rest.routes());
   const routers = [
-    healthRouter(deps),
+    healthRouter(deps, shutdown),
     docsRouter(deps.config),
     badgesRouter(deps),
     protectedResourceRouter(deps),

@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { Config } from '../src/config.js';
 import { migrate, openOrm, watchOrmPool } from '../src/db.js';
 import type { Logger } from '../src/logger.js';
@@ -13,6 +13,7 @@ import { SearchIndex } from '../src/catalogue/search-index/search-index.js';
 import { pgPoolProbe, prepareOperationSeries, watchPool } from '../src/platform/metrics.js';
 import { serveMetrics, type MetricsListener } from '../src/platform/metrics-server.js';
 import { buildApp } from './app.js';
+import { drainable, type Shutdown } from './drain.js';
 import type { AppDeps } from './deps.js';
 import type { Operation } from './operations/registry.js';
 import { operations } from './operations/index.js';
@@ -76,6 +77,8 @@ export interface RunningApi {
   url: string;
   /** Where this process's /metrics is served; absent when METRICS_PORT is 0. */
   metricsUrl?: string;
+  /** SIGTERM's stop (api/drain.ts); resolves with the requests still running when the grace time ended. */
+  drain(graceMs: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -95,8 +98,10 @@ export async function serveApi(deps: AppDeps, extraOperations: readonly Operatio
   // Search answers from memory: the listings are read before the first request, not during it.
   await deps.searchIndex.current();
   prepareOperationSeries([...operations, ...extraOperations]);
-  const app = buildApp(deps, extraOperations);
+  const shutdown: Shutdown = { draining: false };
+  const app = buildApp(deps, extraOperations, shutdown);
   const server = app.listen(deps.config.port, deps.config.host);
+  const stopping = drainable(server, shutdown);
   let metrics: MetricsListener | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
@@ -111,20 +116,25 @@ export async function serveApi(deps: AppDeps, extraOperations: readonly Operatio
     throw error;
   }
   server.keepAliveTimeout = 65_000;
+  const stopTheRest = async () => {
+    await metrics?.close();
+    counts.stop();
+    await listener?.close();
+  };
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : deps.config.port;
   return {
     server,
     url: `http://127.0.0.1:${port}`,
     metricsUrl: metrics?.url,
+    drain: async (graceMs) => {
+      const cut = await stopping.drain(graceMs);
+      await stopTheRest();
+      return cut;
+    },
     close: async () => {
-      // Keep-alive clients would hold the process open with new requests: each answer from now on ends its connection.
-      server.on('request', (_req: IncomingMessage, res: ServerResponse) => res.setHeader('connection', 'close'));
-      server.closeIdleConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await metrics?.close();
-      counts.stop();
-      await listener?.close();
+      await stopping.close();
+      await stopTheRest();
     },
   };
 }

@@ -15,8 +15,10 @@ log.info({ url: config.publicUrl, listening: api.url }, 'api listening');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
-    log.info({ signal }, 'stopping api');
-    await api.close();
+    const graceMs = config.apiShutdownGraceMs;
+    log.info({ signal, graceMs }, 'stopping api: draining');
+    const cut = await api.drain(graceMs);
+    if (cut) log.warn({ cut }, 'grace time over: requests still running were cut');
     await closeDeps(deps);
     process.exit(0);
   });

@@ -22,6 +22,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   METRICS_PORT: port.optional(),
+  API_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(20_000),
 
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
@@ -175,6 +176,8 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
+  /** How long a stopping api process keeps answering on its open connections before it cuts them. */
+  apiShutdownGraceMs: number;
   publicUrl: string;
   /** The public address is https: every cookie is Secure and pages send HSTS, whatever TRUST_PROXY says. */
   publicHttps: boolean;
@@ -322,6 +325,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
+    apiShutdownGraceMs: e.API_SHUTDOWN_GRACE_MS,
     publicUrl,
     publicHttps: new URL(publicUrl).protocol === 'https:',
     apiBasePath: '/api/v1',
