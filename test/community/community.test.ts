@@ -124,6 +124,17 @@ describe('votes', () => {
     }
     expect(statuses.slice(0, actionsPerHour).every((s) => s === 303)).toBe(true);
     expect(statuses[actionsPerHour]).toBe(429);
+    // The enhancing script asked for JSON: the refusal is a problem, not a page.
+    const refused = await dee.request('/listings/comet/follow', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({ csrf, on: '1' }),
+    });
+    expect([refused.status, refused.headers.get('content-type'), JSON.parse(refused.html).code]).toEqual([
+      429,
+      'application/problem+json',
+      'rate_limited',
+    ]);
     // Another person keeps their own budget.
     const eve = await person('eve@example.test');
     expect((await act(eve, 'comet', 'follow')).status).toBe(303);

@@ -11,13 +11,13 @@ export interface BackLink {
   label: string;
 }
 
-/** Web pages answer errors as HTML pages, not problem+json. */
+/** Web pages answer errors as HTML pages; a request that asks for JSON (the pages' own script) gets problem+json. */
 export function htmlErrors(deps: AppDeps, back: BackLink = { href: '/account', label: 'Back to your account' }): Middleware {
   return async (ctx, next) => {
     try {
       await next();
     } catch (thrown) {
-      if (!(thrown instanceof AppError)) throw thrown;
+      if (!(thrown instanceof AppError) || ctx.accepts('html', 'json') === 'json') throw thrown;
       ctx.status = thrown.status;
       if (thrown.meta.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(thrown.meta.retryAfterSeconds));
       const details = thrown.errors.map((e) => html`<li><code>${e.path}</code>: ${e.message}</li>`);
