@@ -1,6 +1,6 @@
 import { isoDate, mondayOf } from '../src/domain/weeks.js';
 import { checkOutcomes, settled, type Outcome } from './faults/check.js';
-import { FailoverClient, type Exchange } from './faults/client.js';
+import { FailoverClient, unanswered, type Exchange } from './faults/client.js';
 import { startCluster } from './faults/cluster.js';
 import { allFaults, faultRows, runFaults, type FaultName, type FaultRow } from './faults/faults.js';
 import { fans, liveListings, owners } from './faults/people.js';
@@ -22,6 +22,8 @@ export interface FaultRunResult {
   outcomes: Outcome[];
   /** Every answer 500 or above, with its status, Retry-After and problem code. */
   serverErrors: Exchange[];
+  /** Every request sent that got no answer (a refused connection sent nothing and is not one). */
+  unanswered: Exchange[];
   requests: number;
   abandoned: string[];
   logsDir: string;
@@ -33,6 +35,8 @@ const settings = {
   FREE_SLOTS_PER_WEEK: '1000',
   PAID_SLOTS_PER_WEEK: '1000',
   FOLLOWER_MAIL_BATCH_PAUSE_MS: '200',
+  // Four times the balancer's probe interval: it has stopped sending before idle connections close.
+  API_SHUTDOWN_GRACE_MS: '5000',
 };
 
 /** The production shape under a mixed workload and one fault at a time, then the check (bench/faults/). */
@@ -48,7 +52,8 @@ export async function runFaultBench(options: FaultRunOptions, log: (line: string
     const random = seeded(options.seed);
     const fresh = await owners(em, 'founder', 200);
     const ownedBy = await owners(em, 'owner', 40);
-    const fanList = await fans(em, 60, cluster.cookieKey, cluster.config.auth.sessionTtlDays);
+    // Enough people that each votes and follows well under the hourly limit, as real people do.
+    const fanList = await fans(em, options.lanes * 250, cluster.cookieKey, cluster.config.auth.sessionTtlDays);
     const ownedHosts = ownedBy.map((o, i) => ({ slug: `owned-${i}`, host: `owned-${i}.test`, ownerId: o.id }));
     const unownedHosts = Array.from({ length: 40 }, (_, i) => ({
       slug: `unclaimed-${i}`,
@@ -69,6 +74,7 @@ export async function runFaultBench(options: FaultRunOptions, log: (line: string
       random,
       freshOwners: fresh,
       fans: fanList,
+      actionsPerFan: Math.floor(cluster.config.communityActionsPerHour * 0.8),
       owned: ownedHosts.map((h, i) => ({ id: rows[i].id, slug: h.slug, owner: ownedBy[i] })),
       unowned: unownedHosts.map((h, i) => ({ id: rows[ownedHosts.length + i].id, slug: h.slug, host: h.host })),
       live: rows.map((r) => r.slug),
@@ -100,6 +106,7 @@ export async function runFaultBench(options: FaultRunOptions, log: (line: string
       rows: faultRows(windows, client.log),
       outcomes,
       serverErrors: client.log.filter((e) => e.status >= 500),
+      unanswered: client.log.filter(unanswered),
       requests: client.log.length,
       abandoned: world.ledger.abandoned,
       logsDir: `${cluster.dir}/logs`,
@@ -130,13 +137,13 @@ export function faultReport(result: FaultRunResult, options: FaultRunOptions): s
       .map(([k, v]) => `${k}=${v}`)
       .join(
         ', ',
-      )}; paid launches name this week. A lifecycle is due at its expected end plus the ${options.settleSeconds} s the check waits after the load; a free launch is due at its Monday (FREE_QUEUE_WEEKS=0 still queues for the next week not begun). A killed piece stays down 3 s, then starts again; "Lasted" runs to when it is ready again. Recovered: from the fault to the first good answer after the last attempt it failed (0: none failed while it lasted).`,
+      )}; paid launches name this week. A lifecycle is due at its expected end plus the ${options.settleSeconds} s the check waits after the load; a free launch is due at its Monday (FREE_QUEUE_WEEKS=0 still queues for the next week not begun). A killed piece stays down 3 s, then starts again; "Lasted" runs to when it is ready again. Recovered: from the fault to the first good answer after the last attempt it failed (0: none failed while it lasted). The client balances as a load balancer would: it asks each api process's /readyz every 0.5 s and sends to those ready; a refused connection sent nothing and goes to the other process at once (not a failure); a request sent and left without an answer is a failure.`,
     '',
-    '| Fault | Lasted s | Recovered after s (first good answer) | Attempts failed while it lasted (each retried) | Failed answers |',
-    '|---|---|---|---|---|',
+    '| Fault | Lasted s | Recovered after s (first good answer) | Attempts failed while it lasted (each retried) | Failed answers | Connections refused (sent to the other process) |',
+    '|---|---|---|---|---|---|',
     ...result.rows.map(
       (r) =>
-        `| ${r.fault} | ${r.lastedSeconds.toFixed(1)} | ${r.recoverSeconds === null ? 'never' : r.recoverSeconds.toFixed(1)} | ${r.failed} | ${errors(r)} |`,
+        `| ${r.fault} | ${r.lastedSeconds.toFixed(1)} | ${r.recoverSeconds === null ? 'never' : r.recoverSeconds.toFixed(1)} | ${r.failed} | ${errors(r)} | ${r.refused} |`,
     ),
     '',
     '| Outcome | Expected | Lost | Doubled | Stuck |',
@@ -144,6 +151,7 @@ export function faultReport(result: FaultRunResult, options: FaultRunOptions): s
     ...result.outcomes.map((o) => `| ${o.what} | ${o.expected} | ${list(o.lost)} | ${list(o.doubled)} | ${list(o.stuck)} |`),
     '',
     `5xx answers in the whole run: ${result.serverErrors.length}${[...byStatus].map(([label, n]) => `\n- ${n} × ${label}`).join('')}`,
+    `Requests sent and left without an answer in the whole run: ${list(result.unanswered.map((e) => `${e.what} (${e.detail})`))}`,
     `Journeys abandoned: ${list(result.abandoned)}`,
   ].join('\n');
 }

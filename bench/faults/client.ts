@@ -34,16 +34,22 @@ export interface CallOptions {
 /** How long a call keeps retrying before its journey gives up (longer than any fault lasts). */
 const patienceMs = 120_000;
 
+/** How often the balancer asks each api process's /readyz. */
+const probeEveryMs = 500;
+
 /**
- * The client side of the run, as a load balancer and a careful client would behave: each call goes
- * to one of the api processes in turn, moves to the other when a connection is refused or dropped,
- * waits out a 503's Retry-After, and retries with the same Idempotency-Key. Every exchange is logged.
+ * The client side of the run, as a load balancer and a careful client would behave: the balancer
+ * asks each api process's /readyz every half second and sends each call to one of those that said
+ * ready, in turn (to all when none did); a refused connection sent nothing, so it moves to the other
+ * process at once. A request sent and left without an answer is a failure, retried like a 503 (whose
+ * Retry-After it waits out) with the same Idempotency-Key. Every exchange is logged.
  */
 export class FailoverClient {
   readonly log: Exchange[] = [];
   private turn = 0;
-  /** A balancer's passive health check: an origin that refused a connection gets none for a second. */
-  private readonly downUntil = new Map<string, number>();
+  /** What each origin's last /readyz said, and when it was asked. */
+  private readonly ready = new Map<string, boolean>();
+  private readonly probedAt = new Map<string, number>();
 
   constructor(private readonly origins: string[]) {}
 
@@ -96,9 +102,9 @@ export class FailoverClient {
       } catch (error) {
         exchange.detail = String((error as { cause?: { code?: string } }).cause?.code ?? error);
         // The process is gone or going: the balancer sends the retry to another one.
-        this.downUntil.set(origin, Date.now() + 1000);
+        this.ready.set(origin, false);
         origin = this.next();
-        wait = 100;
+        wait = exchange.detail === refusedCode ? 10 : 100;
       }
       if (Date.now() + wait > giveUp) return { status: exchange.status, body: exchange.detail as T };
       await new Promise((resolve) => setTimeout(resolve, wait));
@@ -106,8 +112,28 @@ export class FailoverClient {
   }
 
   private next(): string {
-    const up = this.origins.filter((o) => (this.downUntil.get(o) ?? 0) <= Date.now());
+    for (const origin of this.origins) this.probe(origin);
+    const up = this.origins.filter((o) => this.ready.get(o) !== false);
     const from = up.length ? up : this.origins;
     return from[this.turn++ % from.length];
   }
+
+  /** The balancer's health check, in the background: at most one /readyz per origin and interval. */
+  private probe(origin: string): void {
+    if (Date.now() - (this.probedAt.get(origin) ?? 0) < probeEveryMs) return;
+    this.probedAt.set(origin, Date.now());
+    void fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(probeEveryMs * 4) })
+      .then(async (res) => {
+        await res.arrayBuffer();
+        return res.ok;
+      })
+      .catch(() => false)
+      .then((ok) => this.ready.set(origin, ok));
+  }
 }
+
+/** A connection refused: nothing was sent, so nothing was left without an answer. */
+export const refusedCode = 'ECONNREFUSED';
+
+/** A request sent whose answer never came (a connection reset or closed under it, a timeout). */
+export const unanswered = (e: Exchange) => e.status === 0 && e.detail !== refusedCode;

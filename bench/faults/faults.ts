@@ -1,4 +1,4 @@
-import type { Exchange } from './client.js';
+import { refusedCode, type Exchange } from './client.js';
 import type { Cluster } from './cluster.js';
 
 export type FaultName =
@@ -104,9 +104,13 @@ export interface FaultRow {
   failed: number;
   /** Failed attempts while it lasted, by kind: no answer, or 5xx with or without Retry-After. */
   serverErrors: Record<string, number>;
+  /** Connections refused while it lasted: nothing sent, the balancer moved to the other process. */
+  refused: number;
 }
 
 const good = (e: Exchange) => e.status > 0 && e.status < 500;
+const refused = (e: Exchange) => e.status === 0 && e.detail === refusedCode;
+const failed = (e: Exchange) => !good(e) && !refused(e);
 
 /** Each fault's window against the client's log: recovery, and the requests that failed while it lasted. */
 export function faultRows(windows: FaultWindow[], exchanges: Exchange[]): FaultRow[] {
@@ -114,12 +118,12 @@ export function faultRows(windows: FaultWindow[], exchanges: Exchange[]): FaultR
     const during = exchanges.filter((e) => e.at >= start && e.at <= end);
     // A request failed by the fault may be sent a little after it is undone (a pool reconnecting), not after the next one began.
     const after = Math.min(end + 30_000, windows[i + 1]?.start ?? Infinity);
-    const lastFailed = during.some((e) => !good(e))
-      ? exchanges.filter((e) => e.at >= start && e.at < after && !good(e)).at(-1)
+    const lastFailed = during.some(failed)
+      ? exchanges.filter((e) => e.at >= start && e.at < after && failed(e)).at(-1)
       : undefined;
     const firstGood = lastFailed && exchanges.find((e) => e.at > lastFailed.at && good(e));
     const serverErrors: Record<string, number> = {};
-    for (const e of during.filter((x) => !good(x))) {
+    for (const e of during.filter(failed)) {
       const label =
         e.status === 0
           ? `no answer (${e.detail})`
@@ -130,8 +134,9 @@ export function faultRows(windows: FaultWindow[], exchanges: Exchange[]): FaultR
       fault,
       lastedSeconds: (end - start) / 1000,
       recoverSeconds: !lastFailed ? 0 : firstGood ? (firstGood.at - start) / 1000 : null,
-      failed: during.filter((e) => !good(e)).length,
+      failed: during.filter(failed).length,
       serverErrors,
+      refused: during.filter(refused).length,
     };
   });
 }

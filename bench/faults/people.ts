@@ -21,6 +21,8 @@ export interface Fan {
   cookie: string;
   csrf: string;
   address: string;
+  /** Votes and follows made in the run so far. */
+  actions: number;
 }
 
 /** Owners with API keys, as a person who made one on the account page has. */
@@ -54,6 +56,7 @@ export async function fans(em: EntityManager, count: number, cookieKey: string, 
       cookie: `${sessionCookieName}=${session}; ${csrfCookieName}=${browserId}`,
       csrf: csrfTokenOf(browserId, cookieKey),
       address: `10.${(i >> 8) & 255}.${i & 255}.9`,
+      actions: 0,
     });
   }
   return made;

@@ -56,7 +56,10 @@ export interface World {
   random: () => number;
   /** Owners for new products, each used once. */
   freshOwners: Owner[];
+  /** Fans who may still vote or follow: each leaves the list before the site's hourly limit would refuse them. */
   fans: Fan[];
+  /** Votes and follows one fan makes at most in the run (under COMMUNITY_ACTIONS_PER_HOUR; the run is shorter than an hour). */
+  actionsPerFan: number;
   /** Live listings with an owner (their updates go to followers) and without one (to be claimed). */
   owned: Array<{ id: number; slug: string; owner: Owner }>;
   unowned: Array<{ id: number; slug: string; host: string }>;
@@ -83,6 +86,21 @@ function expect<T>(what: string, answer: Answer<T>, ok: number): T {
 }
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const pick = <T>(w: World, items: T[]) => items[Math.floor(w.random() * items.length)];
+
+/** A fan with actions left, counted as acting now; none once every fan has used theirs. */
+function activeFan(w: World): Fan | undefined {
+  while (w.fans.length) {
+    const i = Math.floor(w.random() * w.fans.length);
+    const fan = w.fans[i];
+    if (fan.actions < w.actionsPerFan) {
+      fan.actions++;
+      return fan;
+    }
+    w.fans[i] = w.fans[w.fans.length - 1];
+    w.fans.pop();
+  }
+  return undefined;
+}
 /** How long a founder waits for a draft before giving up on it (the check then finds it stuck). */
 const draftPatienceMs = 180_000;
 let products = 0;
@@ -231,7 +249,8 @@ async function claim(w: World): Promise<void> {
 
 /** A fan follows a listing (notify me at launch, or its updates later). */
 async function follow(w: World, slug = pick(w, w.live)): Promise<void> {
-  const fan = pick(w, w.fans);
+  const fan = activeFan(w);
+  if (!fan) return;
   const answer = await w.client.call<{ on?: boolean }>('POST', `/listings/${slug}/follow`, 'follow', {
     cookie: fan.cookie,
     form: { csrf: fan.csrf, on: '1' },
@@ -262,7 +281,8 @@ async function update(w: World): Promise<void> {
 
 /** A fan casts or withdraws a vote; the ledger keeps what the answer said. */
 async function vote(w: World): Promise<void> {
-  const fan = pick(w, w.fans);
+  const fan = activeFan(w);
+  if (!fan) return;
   const slug = pick(w, w.live);
   const key = `${fan.id}:${slug}`;
   const wanted = !w.ledger.votes.has(key);
@@ -293,12 +313,15 @@ export async function runWorkload(w: World, lanes: number, until: number): Promi
     while (Date.now() < until) {
       let r = w.random();
       const journey = journeys.find(([share]) => (r -= share) < 0)?.[1] ?? vote;
+      const sent = w.client.log.length;
       try {
         await journey(w);
       } catch (error) {
         if (!(error instanceof Abandon)) throw error;
         w.ledger.abandoned.push(`${journey.name}: ${error.message}`);
       }
+      // Nobody left to take that journey: a quiet moment, not a loop that starves the event loop.
+      if (w.client.log.length === sent) await pause(100);
     }
   };
   await Promise.all(Array.from({ length: lanes }, lane));

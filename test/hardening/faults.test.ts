@@ -27,6 +27,7 @@ it('loses, doubles and strands nothing through a killed worker and a crashed Pos
     });
   }
   expect(result.serverErrors.filter((e) => e.status !== 503 || !e.retryAfter)).toEqual([]);
+  expect(result.unanswered).toEqual([]);
   expect(result.rows.map((r) => [r.fault, r.recoverSeconds !== null])).toEqual(options.faults.map((f) => [f, true]));
   expect(result.outcomes.find((o) => o.what.startsWith('acknowledged votes'))!.expected).toBeGreaterThan(0);
 }, 180_000);
