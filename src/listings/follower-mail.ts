@@ -51,7 +51,10 @@ export async function tellLaunchFollowerBatch(
   return mailEachOnce(em, mailer, followers, limit, {
     delivery: (userId) => sql`insert into launch_notice_delivery (listing_id, user_id) values (${listingId}, ${userId})
      on conflict do nothing returning user_id`,
-    mail: (follower) => launchMail(follower, publicUrl),
+    mail: (follower) => ({
+      ...launchMail(follower, publicUrl),
+      messageId: followerMessageId(publicUrl, `launch-${listingId}`, follower.user_id),
+    }),
   });
 }
 
@@ -80,14 +83,18 @@ export async function tellFollowerBatch(
   return mailEachOnce(em, mailer, followers, limit, {
     delivery: (userId) => sql`insert into listing_update_delivery (update_id, user_id) values (${updateId}, ${userId})
      on conflict do nothing returning user_id`,
-    mail: (follower) => updateMail(follower, publicUrl),
+    mail: (follower) => ({
+      ...updateMail(follower, publicUrl),
+      messageId: followerMessageId(publicUrl, `update-${updateId}`, follower.user_id),
+    }),
   });
 }
 
 /**
- * Mails each follower of a batch once. Each mail is stored with the record that it was sent in one
- * transaction, so a retried batch (a worker killed mid-way) skips whoever was already told and
- * nobody is mailed twice; with SMTP the record commits right after the server accepted the mail.
+ * Mails each follower of a batch once. Each mail is sent inside the transaction that records it,
+ * so a retried batch skips whoever was already told. SMTP cannot join that transaction: a worker
+ * killed after the server accepted a mail and before the commit (the time of one COMMIT) sends it
+ * again on retry, with the same Message-ID (docs/operations.md, "Mail").
  */
 async function mailEachOnce<F extends Follower>(
   em: EntityManager,
@@ -106,6 +113,11 @@ async function mailEachOnce<F extends Follower>(
   }
   // Every follower of the batch has been told once, by this attempt or an earlier one.
   return { lastUserId: followers.at(-1)?.user_id ?? null, told: followers.length, done: followers.length < limit };
+}
+
+/** One Message-ID per notice and follower: whichever attempt sends it, it is the same message. */
+function followerMessageId(publicUrl: string, notice: string, userId: number): string {
+  return `<${notice}.follower-${userId}@${new URL(publicUrl).hostname}>`;
 }
 
 function launchMail(r: LaunchFollower, publicUrl: string): MailMessage {

@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** A Message-ID (`<id@host>`) the same every time this mail is sent again, so a resent copy is recognisably the same message. */
+  messageId?: string;
 }
 
 /**

@@ -7,7 +7,8 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     kind: 'smtp',
     async send(message: MailMessage) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const { to, subject, text, html, messageId } = message;
+      await transport.sendMail({ from, to, subject, text, html, messageId });
     },
     async close() {
       transport.close();

@@ -1,11 +1,12 @@
 import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 
-/** A mail as the SMTP server received it: the envelope, the subject and the plain-text body decoded. */
+/** A mail as the SMTP server received it: the envelope, the subject, the Message-ID and the plain-text body decoded. */
 export interface ReceivedMail {
   from: string;
   to: string[];
   subject: string;
+  messageId: string;
   text: string;
 }
 
@@ -17,8 +18,8 @@ export interface SmtpServer {
   close(): Promise<void>;
 }
 
-/** A single-part message's subject and body, its transfer encoding undone (what nodemailer writes for plain text). */
-function parseMessage(data: string): { subject: string; text: string } {
+/** A single-part message's subject, Message-ID and body, its transfer encoding undone (what nodemailer writes for plain text). */
+function parseMessage(data: string): { subject: string; messageId: string; text: string } {
   const split = data.indexOf('\r\n\r\n');
   const head = data.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
   const body = data.slice(split + 4);
@@ -41,7 +42,7 @@ function parseMessage(data: string): { subject: string; text: string } {
           'latin1',
         ).toString('utf8'),
   );
-  return { subject, text: text.replace(/\r\n$/, '') };
+  return { subject, messageId: header('Message-ID'), text: text.replace(/\r\n$/, '') };
 }
 
 export async function startSmtpServer(): Promise<SmtpServer> {
