@@ -65,11 +65,14 @@ export async function createWorker(opts: WorkerOptions): Promise<{ worker: Worke
   return { worker, connection: { close } };
 }
 
+let sdkMetrics: SdkMetrics | undefined;
+
 /**
  * Sends the SDK's own logs (worker state changes, activity failures) through pino, at warn unless
  * debugging, and its metrics into the process's Prometheus series. The runtime is process-wide and
  * installs once, so a process that also starts the dev server calls this first; later calls keep
- * the first logger.
+ * the first logger while that runtime lives. The SDK shuts an idle runtime down (its last worker
+ * and connection closed), so a later call installs the next one, whose metrics replace its own.
  */
 export function routeSdkLogs(log: Logger): void {
   const level: LogLevel = log.isLevelEnabled('debug') ? 'DEBUG' : 'WARN';
@@ -88,7 +91,9 @@ export function routeSdkLogs(log: Logger): void {
     metrics.stop();
     return;
   }
-  beforeEachScrape(() => metrics.drain());
+  if (sdkMetrics) sdkMetrics.stop();
+  else beforeEachScrape(() => sdkMetrics?.drain());
+  sdkMetrics = metrics;
 }
 
 const quietBundlerLogger = {

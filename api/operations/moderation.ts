@@ -171,7 +171,7 @@ export const listCasesOperation = defineOperation({
   tag: 'Moderation',
   summary: 'Cases waiting for a decision',
   description:
-    'Open cases and appeals, oldest first, each with its reports; all=true adds decided and closed ones. Site team only.',
+    "Open cases and appeals, oldest first, each with what a decision rests on: its reports; the content itself (a listing's name, tagline, description and website, a review's rating and text, an update's title and text; null once it is gone); its newest 20 changes (the owner's edits of a listing and the site team's actions, each field before and after); and the other listings of the person the case affects. all=true adds decided and closed ones. Site team only.",
   scope: adminScope,
   idempotencyKey: false,
   successStatus: 200,
@@ -195,10 +195,30 @@ export const listCasesOperation = defineOperation({
             at: z.iso.datetime(),
           }),
         ),
+        content: z
+          .object({
+            name: z.string().nullable(),
+            tagline: z.string().nullable(),
+            description: z.string().nullable(),
+            website: z.string().nullable(),
+            title: z.string().nullable(),
+            text: z.string().nullable(),
+            rating: z.int().nullable(),
+          })
+          .nullable(),
+        history: z.array(
+          z.object({
+            at: z.iso.datetime(),
+            by: z.string().nullable().describe("Who: the owner's or the operator's email; null for a deleted account"),
+            what: z.string().describe("edit (the owner's) or the operator's action, e.g. case.take_down"),
+            changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+          }),
+        ),
+        owner_listings: z.array(z.object({ slug: z.string(), name: z.string(), status: z.string() })),
       }),
     ),
   }),
-  handler: async ({ query }, { em, site }) => ({ items: (await listCases(em, site.id, query.all ?? false)) as never }),
+  handler: async ({ query }, { em, site }) => ({ items: await listCases(em, site.id, query.all ?? false) }),
 });
 
 export const decideCase = defineOperation({
@@ -217,7 +237,7 @@ export const decideCase = defineOperation({
     path: z.object({ number: caseNumber }),
     body: z.strictObject({
       action: z.enum(decisionActions),
-      ground: z.string().min(1).max(240),
+      ground: z.string().min(1, 'required: a key of the site rules, or law:<name>').max(240),
       facts: nonBlankText(factsMaxLength).min(1),
       automated: z.boolean().default(false),
       refund: z.boolean().default(false),

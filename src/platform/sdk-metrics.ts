@@ -7,23 +7,36 @@ type Series = { kind: 'counter'; metric: Counter } | { kind: 'gauge'; metric: Ga
 const secondsBuckets = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
 const drainEveryMs = 1000;
 
+// prom-client takes a name once per registry, and the SDK's runtime shuts down when idle: the next
+// runtime's buffer (another test environment, the next recorded history) feeds the same series.
+const seriesOfRegistry = new WeakMap<Registry, Map<string, Series>>();
+
 /**
  * The Temporal SDK's own metrics (workflow and activity tasks, pollers, slots, sticky cache, gRPC
  * calls) in the process's Prometheus registry, so the worker's one metrics listener serves them
  * beside the service's. The SDK's runtime writes every update into `buffer`; they are drained into
- * prom-client series every second and before each scrape.
+ * prom-client series every second and before each scrape. Every SdkMetrics of one registry shares
+ * its series, so a runtime installed after an earlier one shut down adds to the same counters.
  */
 export class SdkMetrics {
   readonly buffer = new MetricsBuffer({ maxBufferSize: 100_000, useSecondsForDurations: true });
-  readonly #series = new Map<string, Series>();
+  readonly #series: Map<string, Series>;
   readonly #draining: NodeJS.Timeout;
 
   constructor(private readonly registry: Registry) {
+    let series = seriesOfRegistry.get(registry);
+    if (!series) {
+      series = new Map();
+      seriesOfRegistry.set(registry, series);
+    }
+    this.#series = series;
     this.#draining = setInterval(() => this.drain(), drainEveryMs).unref();
   }
 
+  /** Stops the timer, keeping the updates the buffer still holds (a shut-down runtime's last ones). */
   stop(): void {
     clearInterval(this.#draining);
+    this.drain();
   }
 
   drain(): void {

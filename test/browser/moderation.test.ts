@@ -120,8 +120,17 @@ describe('a report, a takedown, an appeal and a reversal in a real browser', () 
     const operator = await signedIn('team@example.test', '/admin/cases');
     await axe.check(operator, '/admin/cases');
     await operator.selectOption(`#action-${number}`, 'take_down');
-    await operator.fill(`#ground-${number}`, 'scam');
+    await operator.fill(`#ground-${number}`, 'scams');
     await operator.fill(`#facts-${number}`, 'Three buyers paid and received nothing; the site has no product.');
+    await operator.click(`#case-${number} button:has-text("Decide")`);
+    // An unknown ground is refused on the form itself, with what was written kept.
+    await operator.waitForSelector(`#ground-${number}[aria-invalid=true]`);
+    expect(await operator.inputValue(`#facts-${number}`)).toBe(
+      'Three buyers paid and received nothing; the site has no product.',
+    );
+    expect(await operator.inputValue(`#action-${number}`)).toBe('take_down');
+    await axe.check(operator, '/admin/cases with a refused decision');
+    await operator.fill(`#ground-${number}`, 'scam');
     await operator.click(`#case-${number} button:has-text("Decide")`);
     await operator.waitForURL(`${app.url}/admin/cases#case-${number}`);
     expect(await within(1000, gone)).toEqual([gone, gone]);

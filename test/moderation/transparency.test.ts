@@ -82,7 +82,12 @@ describe('/transparency', () => {
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(page.text).toContain(`<h2 id="m-${month}">${month}</h2>`);
     expect(page.text).toContain('Scam or spam: 2');
-    expect(page.text).toContain('take down, scam: 1');
+    expect(page.text).toContain('Taken down under the rule <a href="/rules#rule-scam">No scams</a>: 1');
+    expect(page.text).toContain('Left as it was under the law Consumer law: 1');
+    expect(page.text).toContain(`Half of the cases had a first decision within ${median} hours of their first report.`);
+    expect(page.text).toContain('Decisions undone after a second look: 1.');
     expect(page.text).toContain('Accounts blocked: 1.');
+    // A page for people: the JSON is there for a request that asks for it, not in words meant for programs.
+    expect(page.text).not.toMatch(/application\/json|ask for/);
   });
 });

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { decisionActions, explanationMaxLength, factsMaxLength } from '../../../src/domain/moderation.js';
+import { explanationMaxLength } from '../../../src/domain/moderation.js';
+import { AppError } from '../../../src/errors.js';
 import { html, joinHtml, type Html } from '../../../src/platform/html.js';
 import type { AppDeps } from '../../deps.js';
 import { listAudit } from '../../operations/audit.js';
@@ -11,14 +12,9 @@ import { runAsOwner } from '../owner/run-operation.js';
 import { csrfToken, verifyCsrf } from '../shared/csrf.js';
 import { form, hidden, page } from '../shared/layout.js';
 import { sendHtml } from '../shared/respond.js';
+import { caseQueueBody, type CaseForm, type RefusedForm } from './case-queue-page.js';
 import { currentUser } from '../shared/session.js';
 import { formField, parseForm } from '../shared/forms/parse-form.js';
-
-const actionLabels: Record<(typeof decisionActions)[number], string> = {
-  dismiss: 'Dismiss: change nothing',
-  restrict: 'Restrict: keep the page, with a notice, out of every list',
-  take_down: 'Take down',
-};
 
 /** A labelled control whose id carries the form's own key, so that many forms share a page. */
 function field(id: string, label: string, control: Html): Html {
@@ -40,75 +36,55 @@ export function moderationAdminRouter(deps: AppDeps): Router {
     ctx.redirect(where);
   };
 
-  router.get('/cases', async (ctx) => {
+  const showCases = async (ctx: Context, refused: RefusedForm | null) => {
     const { items } = await runAsOwner(ctx, deps, currentUser(ctx)!, listCasesOperation, { query: { all: 'true' } });
-    const csrf = csrfToken(ctx, deps.keys.cookieKeys);
-    const waiting = items.filter((c) => c.state === 'open' || c.state === 'appealed');
-    const decided = items.filter((c) => c.state === 'decided').reverse();
-    const caseHeading = (c: (typeof items)[number]) => {
-      const what = c.listing_slug
-        ? html`${c.kind === 'listing' ? 'Listing' : `A ${c.kind} of`} <a href="/listings/${c.listing_slug}">${c.listing_slug}</a>`
-        : html`A ${c.kind} (#${String(c.item_id)})`;
-      return html`<h3>Case ${c.number}${c.appeal ? ' (appeal)' : ''}</h3>
-<p>${what}; ${c.category.replaceAll('_', ' ')}; opened ${c.opened_at}.${c.listing_slug ? html` <a href="/admin/revisions?listing=${c.listing_slug}">Its change history</a>.` : ''}</p>`;
-    };
-    const reversal = (c: (typeof items)[number]) =>
-      form(
-        `/admin/cases/${c.number}/reversal`,
-        csrf,
-        field(
-          `reverse-facts-${c.number}`,
-          'Why the decision is reversed',
-          html`<textarea id="reverse-facts-${c.number}" name="facts" rows="2" required maxlength="${factsMaxLength}"></textarea>`,
-        ),
-        'Reverse the decision',
-      );
-    const queue = waiting.map((c) => {
-      const id = (name: string) => `${name}-${c.number}`;
-      return html`<li id="case-${c.number}">${caseHeading(c)}
-<ul>${c.reports.map((r) => html`<li>${r.at}: ${r.category.replaceAll('_', ' ')}${r.law ? html` (${r.law})` : ''}: ${r.explanation}</li>`)}</ul>
-${form(
-  `/admin/cases/${c.number}/decision`,
-  csrf,
-  html`${field(id('action'), 'Decision', html`<select id="${id('action')}" name="action">${decisionActions.map((a) => html`<option value="${a}">${actionLabels[a]}</option>`)}</select>`)}
-${field(id('ground'), 'Ground: a key of the site rules, or law:<name>', html`<input type="text" id="${id('ground')}" name="ground" required maxlength="240">`)}
-${field(id('facts'), 'Facts and circumstances (the person affected reads them)', html`<textarea id="${id('facts')}" name="facts" rows="3" required maxlength="${factsMaxLength}"></textarea>`)}
-<p class="control"><input type="checkbox" id="${id('refund')}" name="refund" value="1"> <label for="${id('refund')}">Refund the listing's paid orders (take-down only)</label></p>`,
-  'Decide',
-)}${c.appeal ? reversal(c) : null}</li>`;
-    });
-    const reversible = decided.map((c) => html`<li id="case-${c.number}">${caseHeading(c)}${reversal(c)}</li>`);
-    sendHtml(
-      ctx,
-      page(
-        'Cases',
-        html`<p>Open cases and appeals, oldest first. Grounds are the keys of the <a href="/rules">site rules</a>. Every decision is in the <a href="/admin/audit">audit log</a>.</p>
-<h2>Waiting for a decision</h2>${queue.length ? html`<ol class="cases">${queue}</ol>` : html`<p>No case waits.</p>`}
-<h2>Decided, in their appeal window</h2>${reversible.length ? html`<ol class="cases">${reversible}</ol>` : html`<p>None.</p>`}`,
-        { siteName, noindex: true },
-      ),
-    );
+    // A case the list does not hold (an unknown number) has no form to show the refusal on.
+    if (refused && !items.some((c) => c.number === refused.number)) throw refused.error;
+    const body = caseQueueBody(items, csrfToken(ctx, deps.keys.cookieKeys), refused);
+    sendHtml(ctx, page('Cases', body, { siteName, noindex: true }));
+  };
+  /** A decision or reversal the operation refuses for its input or the case's state goes back to its form. */
+  const refuse = async (ctx: Context, error: unknown, sent: Omit<RefusedForm, 'error'>) => {
+    if (!(error instanceof AppError) || (error.code !== 'invalid_input' && error.code !== 'conflict')) throw error;
+    ctx.status = error.status;
+    await showCases(ctx, { ...sent, error });
+  };
+  const sentForm = (ctx: Context): CaseForm => ({
+    action: formField(ctx, 'action') ?? '',
+    ground: formField(ctx, 'ground') ?? '',
+    facts: formField(ctx, 'facts') ?? '',
+    refund: formField(ctx, 'refund') === '1',
   });
+
+  router.get('/cases', (ctx) => showCases(ctx, null));
 
   router.post('/cases/:number/decision', parseForm, async (ctx) => {
     verifyCsrf(ctx, deps.keys.cookieKeys, formField(ctx, 'csrf'));
     const number = String(ctx.params.number);
-    await run(ctx, decideCase, {
-      path: { number },
-      body: {
-        action: formField(ctx, 'action'),
-        ground: formField(ctx, 'ground'),
-        facts: formField(ctx, 'facts'),
-        refund: formField(ctx, 'refund') === '1',
-      },
-    });
+    try {
+      await run(ctx, decideCase, {
+        path: { number },
+        body: {
+          action: formField(ctx, 'action'),
+          ground: formField(ctx, 'ground'),
+          facts: formField(ctx, 'facts'),
+          refund: formField(ctx, 'refund') === '1',
+        },
+      });
+    } catch (error) {
+      return refuse(ctx, error, { number, form: 'decision', filled: sentForm(ctx) });
+    }
     done(ctx, `/admin/cases#case-${number}`);
   });
 
   router.post('/cases/:number/reversal', parseForm, async (ctx) => {
     verifyCsrf(ctx, deps.keys.cookieKeys, formField(ctx, 'csrf'));
     const number = String(ctx.params.number);
-    await run(ctx, reverseCaseOperation, { path: { number }, body: { facts: formField(ctx, 'facts') } });
+    try {
+      await run(ctx, reverseCaseOperation, { path: { number }, body: { facts: formField(ctx, 'facts') } });
+    } catch (error) {
+      return refuse(ctx, error, { number, form: 'reversal', filled: sentForm(ctx) });
+    }
     done(ctx, `/admin/cases#case-${number}`);
   });
 
