@@ -14,10 +14,13 @@ export class DaySalt {
 
   of(day: string): Promise<Buffer> {
     if (day !== this.#day || !this.#salt) {
+      const salt = this.load(day);
       this.#day = day;
-      this.#salt = this.load(day);
+      this.#salt = salt;
       // A failed read is asked again by the next request, not remembered.
-      this.#salt.catch(() => (this.#salt = undefined));
+      salt.catch(() => {
+        if (this.#salt === salt) this.#salt = undefined;
+      });
     }
     return this.#salt;
   }

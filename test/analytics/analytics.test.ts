@@ -115,6 +115,11 @@ describe('counting', () => {
     expect(JSON.stringify(after.clicks)).not.toContain('secret=1');
     const clicks = after.clicks.by_place.map((p: { clicks: number }) => p.clicks);
     expect(clicks).toEqual([...clicks].sort((a, b) => b - a));
+
+    // Once 30 minutes have passed since the counted click, the same visitor's click counts again.
+    await sql(app, "update analytics_repeat set seen_at = seen_at - interval '31 minutes'");
+    await go('/go/launchpad?via=listing', { 'user-agent': ann });
+    expect((await stats()).totals.clicks - before).toBe(4);
   });
 
   it('counts page views and badge impressions once per visitor within 30 minutes, never for bots', async () => {
