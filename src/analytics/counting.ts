@@ -11,8 +11,8 @@ export interface Requester {
   /** From the trusted-proxy logic (ctx.ip), never a header read directly. */
   address: string;
   userAgent: string | undefined;
-  /** A browser fetching ahead (Sec-Purpose: prefetch) is not a visit. */
-  prefetch: boolean;
+  /** A HEAD request, or a browser fetching ahead (Sec-Purpose: prefetch), is not a visit. */
+  preview: boolean;
 }
 
 export interface Visit {
@@ -24,7 +24,7 @@ export interface Visit {
 }
 
 /**
- * Counts visits in hourly rows (`listing_traffic`) without keeping who: a bot or a prefetch is not
+ * Counts visits in hourly rows (`listing_traffic`) without keeping who: a bot or a preview is not
  * counted, and a repeat of the same kind and place by the same address and browser within 30
  * minutes counts once, recognised by a keyed hash that lives one day (`analytics_repeat`).
  */
@@ -45,7 +45,7 @@ export class TrafficCounter {
    */
   async count(visit: Visit, requester: Requester, now = new Date()): Promise<{ website: string | null } | undefined> {
     const day = isoDate(now);
-    const counted = !requester.prefetch && !!requester.userAgent && !isbot(requester.userAgent);
+    const counted = !requester.preview && !!requester.userAgent && !isbot(requester.userAgent);
     const hash = counted
       ? createHmac('sha256', await this.#salt.of(day))
           .update(repeatKey(visit.kind, visit.place, visit.slug, requester.address, requester.userAgent!))

@@ -104,6 +104,12 @@ describe('counting', () => {
     await go('/go/launchpad?via=nowhere', { 'user-agent': browser('bob') });
     await go('/go/launchpad?via=listing', { 'user-agent': bot });
     await go('/go/launchpad?via=listing', { 'user-agent': '' });
+    await go('/go/launchpad?via=listing', { 'user-agent': browser('eve'), 'sec-purpose': 'prefetch' });
+    await fetch(`${app.url}/go/launchpad?via=listing`, {
+      method: 'HEAD',
+      redirect: 'manual',
+      headers: { 'user-agent': browser('eve') },
+    });
     const after = await stats();
     expect(after.totals.clicks - before).toBe(3);
     const placeOf = (place: string) => after.clicks.by_place.find((p: { place: string }) => p.place === place)?.clicks ?? 0;

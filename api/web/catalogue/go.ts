@@ -9,7 +9,11 @@ import { pathSlug } from './catalogue-html.js';
 /** Who is visiting, for the repeat guard: the address from the trusted-proxy logic, never a header. */
 export function requesterOf(ctx: Context): Requester {
   const purpose = `${ctx.get('sec-purpose')} ${ctx.get('purpose')}`;
-  return { address: ctx.ip, userAgent: ctx.get('user-agent') || undefined, prefetch: purpose.includes('prefetch') };
+  return {
+    address: ctx.ip,
+    userAgent: ctx.get('user-agent') || undefined,
+    preview: ctx.method === 'HEAD' || purpose.includes('prefetch'),
+  };
 }
 
 /** Counts one visit of a listing's page or badge; a fault in counting never costs the visitor the page. */
