@@ -102,10 +102,11 @@ export interface RowChart {
   height: number;
   /** Where the bars start: the labels stand to its left. */
   left: number;
-  rows: { label: string; value: number; y: number; width: number; textY: number }[];
+  /** `text` is the label cut to fit left of the bars; the table beside the chart has it whole. */
+  rows: { label: string; text: string; value: number; y: number; width: number; textY: number }[];
 }
 
-const row = { height: 28, bar: 18, label: 150, valueRoom: 48 };
+const row = { height: 28, bar: 18, label: 150, valueRoom: 48, characters: 22 };
 
 /** Horizontal bars, one per named item (places, referring sites), longest first as given. */
 export function rowChart(input: RowInput): RowChart {
@@ -118,6 +119,7 @@ export function rowChart(input: RowInput): RowChart {
     left: row.label,
     rows: input.items.map((item, i) => ({
       label: item.label,
+      text: item.label.length > row.characters ? `${item.label.slice(0, row.characters - 1)}…` : item.label,
       value: item.value,
       y: i * row.height + (row.height - row.bar) / 2,
       width: max > 0 ? round((item.value / max) * room) : 0,

@@ -70,6 +70,8 @@ describe('chart geometry', () => {
     expect(chart.rows.map((r) => r.label)).toEqual(['listing', 'leaderboard', 'feed']);
     expect(chart.height).toBe(84);
     expect(rowChart({ items: [] }).height).toBeGreaterThan(0);
+    const long = rowChart({ items: [{ label: 'a-very-long-referring-host.example', value: 1 }] }).rows[0];
+    expect([long.label, long.text]).toEqual(['a-very-long-referring-host.example', 'a-very-long-referring…']);
   });
 
   it('sums a chart up in a sentence', () => {
