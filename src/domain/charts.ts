@@ -5,7 +5,7 @@
  */
 
 /** The plotting area inside the viewBox: room on the left for the scale, below for the labels. */
-const frame = { left: 40, right: 8, top: 10, bottom: 28 };
+const frame = { left: 52, right: 8, top: 16, bottom: 28 };
 
 export interface Gridline {
   value: number;
@@ -100,31 +100,33 @@ export interface RowInput {
 export interface RowChart {
   width: number;
   height: number;
-  /** Where the bars start: the labels stand to its left. */
-  left: number;
-  /** `text` is the label cut to fit left of the bars; the table beside the chart has it whole. */
-  rows: { label: string; text: string; value: number; y: number; width: number; textY: number }[];
+  /** `text` is the label cut to fit the width; the table beside the chart has it whole. */
+  rows: { label: string; text: string; value: number; labelY: number; barY: number; width: number; valueX: number }[];
 }
 
-const row = { height: 28, bar: 18, label: 150, valueRoom: 48, characters: 22 };
+/** Each row: its name on a line of its own (room for long names on a phone), the bar under it. */
+const row = { height: 48, label: 18, bar: 18, valueRoom: 56, characters: 44 };
 
-/** Horizontal bars, one per named item (places, referring sites), longest first as given. */
+/** Horizontal bars, one per named item (places, referring sites), in the order given. */
 export function rowChart(input: RowInput): RowChart {
   const width = input.width ?? 600;
-  const room = width - row.label - row.valueRoom;
+  const room = width - row.valueRoom;
   const max = Math.max(0, ...input.items.map((i) => i.value));
   return {
     width,
     height: Math.max(1, input.items.length) * row.height,
-    left: row.label,
-    rows: input.items.map((item, i) => ({
-      label: item.label,
-      text: item.label.length > row.characters ? `${item.label.slice(0, row.characters - 1)}…` : item.label,
-      value: item.value,
-      y: i * row.height + (row.height - row.bar) / 2,
-      width: max > 0 ? round((item.value / max) * room) : 0,
-      textY: i * row.height + row.height / 2 + 5,
-    })),
+    rows: input.items.map((item, i) => {
+      const barWidth = max > 0 ? round((item.value / max) * room) : 0;
+      return {
+        label: item.label,
+        text: item.label.length > row.characters ? `${item.label.slice(0, row.characters - 1)}…` : item.label,
+        value: item.value,
+        labelY: i * row.height + row.label,
+        barY: i * row.height + row.label + 6,
+        width: barWidth,
+        valueX: barWidth + 6,
+      };
+    }),
   };
 }
 

@@ -12,19 +12,19 @@ describe('chart geometry', () => {
   });
 
   it('draws a column per value, its height in proportion, on the baseline', () => {
-    const chart = columnChart({ labels: ['a', 'b', 'c', 'd'], values: [0, 2, 4, 1], width: 248, height: 138 });
+    const chart = columnChart({ labels: ['a', 'b', 'c', 'd'], values: [0, 2, 4, 1], width: 260, height: 144 });
     // The plot is 200 wide and 100 high: the scale tops at 4.
-    expect(chart.baseline).toBe(110);
+    expect(chart.baseline).toBe(116);
     expect(chart.grid.map((g) => [g.value, g.y])).toEqual([
-      [0, 110],
-      [1, 85],
-      [2, 60],
-      [3, 35],
-      [4, 10],
+      [0, 116],
+      [1, 91],
+      [2, 66],
+      [3, 41],
+      [4, 16],
     ]);
     expect(chart.columns.map((c) => c.height)).toEqual([0, 50, 100, 25]);
-    expect(chart.columns.map((c) => c.y + c.height)).toEqual([110, 110, 110, 110]);
-    expect(chart.columns.map((c) => c.x)).toEqual([42, 92, 142, 192]);
+    expect(chart.columns.map((c) => c.y + c.height)).toEqual([116, 116, 116, 116]);
+    expect(chart.columns.map((c) => c.x)).toEqual([54, 104, 154, 204]);
     expect(chart.columns.every((c) => c.width === 46)).toBe(true);
   });
 
@@ -40,14 +40,14 @@ describe('chart geometry', () => {
       labels: ['a', 'b'],
       values: [1, 2],
       lines: [{ name: 'median', values: [8, 0] }],
-      width: 248,
-      height: 138,
+      width: 260,
+      height: 144,
     });
     // The line's 8 sets the scale: the columns shrink under it.
     expect(chart.grid.at(-1)!.value).toBe(8);
     expect(chart.lines[0].points).toEqual([
-      { x: 90, y: 10 },
-      { x: 190, y: 110 },
+      { x: 102, y: 16 },
+      { x: 202, y: 116 },
     ]);
     expect(chart.columns.map((c) => c.height)).toEqual([12.5, 25]);
   });
@@ -66,12 +66,21 @@ describe('chart geometry', () => {
         { label: 'feed', value: 0 },
       ],
     });
-    expect(chart.rows.map((r) => r.width)).toEqual([402, 100.5, 0]);
+    // 600 wide, 56 kept for the number at the bar's end.
+    expect(chart.rows.map((r) => r.width)).toEqual([544, 136, 0]);
+    expect(chart.rows.map((r) => r.valueX)).toEqual([550, 142, 6]);
     expect(chart.rows.map((r) => r.label)).toEqual(['listing', 'leaderboard', 'feed']);
-    expect(chart.height).toBe(84);
+    // Each name stands above its bar.
+    expect(chart.rows.map((r) => [r.labelY, r.barY])).toEqual([
+      [18, 24],
+      [66, 72],
+      [114, 120],
+    ]);
+    expect(chart.height).toBe(144);
     expect(rowChart({ items: [] }).height).toBeGreaterThan(0);
-    const long = rowChart({ items: [{ label: 'a-very-long-referring-host.example', value: 1 }] }).rows[0];
-    expect([long.label, long.text]).toEqual(['a-very-long-referring-host.example', 'a-very-long-referring…']);
+    const host = `${'a'.repeat(40)}.example`;
+    const long = rowChart({ items: [{ label: host, value: 1 }] }).rows[0];
+    expect([long.label, long.text]).toEqual([host, `${'a'.repeat(40)}.ex…`]);
   });
 
   it('sums a chart up in a sentence', () => {

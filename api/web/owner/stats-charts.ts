@@ -10,7 +10,7 @@ export interface ChartText {
 }
 
 /** Each line over the columns is told apart by its dashes, not by colour alone. */
-const dashes = ['6 4', '2 3', '10 3 2 3'];
+const dashes = ['6 4', '2 3', '10 3 2 3', '14 5'];
 
 function frame(chart: { width: number; height: number }, text: ChartText, marks: Html): Html {
   return html`<svg class="chart" viewBox="0 0 ${chart.width} ${chart.height}" role="img" aria-labelledby="${text.id}-title ${text.id}-desc" id="${text.id}">
@@ -41,12 +41,12 @@ export function columnFigure(chart: ColumnChart, text: ChartText): Html {
   return html`${svg}<ul class="legend"><li><svg class="swatch" viewBox="0 0 28 10" aria-hidden="true"><rect class="column" x="0" y="0" width="28" height="10"/></svg> ${text.title}</li>${legend}</ul>`;
 }
 
-/** Horizontal bars, a name on the left and the number at the bar's end. */
+/** Horizontal bars, each under its name, with the number at the bar's end. */
 export function rowFigure(chart: RowChart, text: ChartText): Html {
   const rows = chart.rows.map(
-    (r) => html`<text class="scale" x="${chart.left - 8}" y="${r.textY}" text-anchor="end">${r.text}</text>
-<rect class="column" x="${chart.left}" y="${r.y}" width="${r.width}" height="${rowBarHeight}"/>
-<text class="value" x="${chart.left + r.width + 6}" y="${r.textY}">${r.value}</text>`,
+    (r) => html`<text class="scale" x="0" y="${r.labelY}">${r.text}</text>
+<rect class="column" x="0" y="${r.barY}" width="${r.width}" height="${rowBarHeight}"/>
+<text class="value" x="${r.valueX}" y="${r.barY + rowBarHeight - 4}">${r.value}</text>`,
   );
   return frame(chart, text, html`${rows}`);
 }
