@@ -1,23 +1,29 @@
 import type { ListingStats } from '../../../src/analytics/schemas.js';
-import { statsMetrics } from '../../../src/domain/analytics.js';
-import { csvText, type CsvCell } from '../../../src/domain/csv.js';
+import type { StatsMetric } from '../../../src/domain/analytics.js';
+import type { CsvCell } from '../../../src/domain/csv.js';
+import { metricWords } from './stats-page.js';
+
+export const statsCsvHeader = ['section', 'item', 'measure', 'count'];
+
+/** Every figure, in the page's order (its words are written for each one, so none is left out). */
+const metrics = Object.keys(metricWords) as StatsMetric[];
 
 /**
  * The stats page's numbers as one CSV, a row per figure (section, item, measure, count), so that
  * the totals, places, referring sites, days and launch hours sit in one file a spreadsheet can pivot.
  * Items and measures are get_listing_stats' own names; a click without a referring page has an empty item.
  */
-export function statsCsv(stats: ListingStats): string {
+export function statsCsvRows(stats: ListingStats): CsvCell[][] {
   const rows: CsvCell[][] = [];
-  const metrics = (section: string, item: string, figures: Record<(typeof statsMetrics)[number], number>) =>
-    statsMetrics.forEach((metric) => rows.push([section, item, metric, figures[metric]]));
+  const figures = (section: string, item: string, counts: Record<StatsMetric, number>) =>
+    metrics.forEach((metric) => rows.push([section, item, metric, counts[metric]]));
 
-  metrics('total', '', stats.totals);
+  figures('total', '', stats.totals);
   if (stats.views_to_clicks !== null) rows.push(['total', '', 'views_to_clicks', stats.views_to_clicks]);
   for (const p of stats.clicks.by_place) rows.push(['place', p.place, 'clicks', p.clicks]);
   for (const r of stats.clicks.by_referrer) rows.push(['referrer', r.host ?? '', 'clicks', r.clicks]);
-  for (const day of stats.days) metrics('day', day.date, day);
-  if (stats.launch_week) for (const day of stats.launch_week.days) metrics('launch_week', day.date, day);
+  for (const day of stats.days) figures('day', day.date, day);
+  if (stats.launch_week) for (const day of stats.launch_week.days) figures('launch_week', day.date, day);
   const launch = stats.launch_day;
   if (launch) {
     for (const h of launch.hours) {
@@ -32,10 +38,10 @@ export function statsCsv(stats: ListingStats): string {
       );
     }
   }
-  return csvText(['section', 'item', 'measure', 'count'], rows);
+  return rows;
 }
 
 /** The file name a download is saved under: the listing and the days it covers. */
 export function statsCsvName(stats: ListingStats): string {
-  return `${stats.slug.replace(/[^a-z0-9-]/gi, '')}-stats-${stats.from}-to-${stats.to}.csv`;
+  return `${stats.slug}-stats-${stats.from}-to-${stats.to}.csv`;
 }

@@ -1,10 +1,9 @@
 import type { ListingStats } from '../../../src/analytics/schemas.js';
-import { chartSummary, columnChart, rowChart } from '../../../src/domain/charts.js';
 import type { ClickPlace, StatsMetric } from '../../../src/domain/analytics.js';
 import { html, type Html } from '../../../src/platform/html.js';
 import { controlId, errorId, errorSummary, type FormErrors } from '../shared/forms/field-errors.js';
 import { myListingPath, myListingStatsPath } from './paths.js';
-import { columnFigure, rowFigure } from './stats-charts.js';
+import { columnFigure, rowFigure } from '../shared/charts.js';
 
 /** The range the form shows: what was asked for, or what the numbers cover. */
 export interface StatsRangeForm {
@@ -114,15 +113,7 @@ function totalsSection(stats: ListingStats): Html {
 function placesSection(stats: ListingStats): Html {
   const items = stats.clicks.by_place.map((p) => ({ label: placeWords[p.place], value: p.clicks }));
   const content = items.length
-    ? html`<div class="pair">${rowFigure(rowChart({ items }), {
-        id: 'places-chart',
-        title: 'Visits to your website by where the link was',
-        summary: chartSummary(
-          items.map((i) => i.label),
-          items.map((i) => i.value),
-          'visits',
-        ),
-      })}${table(
+    ? html`<div class="pair">${rowFigure({ items }, { id: 'places-chart', title: 'Visits to your website by where the link was', unit: 'visits' })}${table(
         'Visits by where the link was',
         'places-table',
         ['Where the link was', 'Visits'],
@@ -137,16 +128,15 @@ function referrersSection(stats: ListingStats): Html {
   const charted = items.slice(0, chartedReferrers);
   const content = items.length
     ? html`<p>The site each visit started from, as the visitor's browser told us (only its name, never the page).</p>
-<div class="pair">${rowFigure(rowChart({ items: charted }), {
-        id: 'referrers-chart',
-        title:
-          items.length > charted.length ? `The ${charted.length} sites that sent the most visits` : 'Visits by referring site',
-        summary: chartSummary(
-          charted.map((i) => i.label),
-          charted.map((i) => i.value),
-          'visits',
-        ),
-      })}${table(
+<div class="pair">${rowFigure(
+        { items: charted },
+        {
+          id: 'referrers-chart',
+          title:
+            items.length > charted.length ? `The ${charted.length} sites that sent the most visits` : 'Visits by referring site',
+          unit: 'visits',
+        },
+      )}${table(
         'Visits by referring site',
         'referrers-table',
         ['Referring site', 'Visits'],
@@ -168,24 +158,16 @@ function launchSections(stats: ListingStats): Html {
   }
   const hours = day.hours.map((h) => hourLabel(h.hour));
   const byHour = columnFigure(
-    columnChart({
+    {
       labels: hours,
       values: day.hours.map((h) => h.views),
       lines: [{ name: metricWords.clicks, values: day.hours.map((h) => h.clicks) }],
       labelEvery: 4,
-    }),
-    {
-      id: 'launch-day-chart',
-      title: metricWords.views,
-      summary: chartSummary(
-        hours,
-        day.hours.map((h) => h.views),
-        'page views',
-      ),
     },
+    { id: 'launch-day-chart', title: metricWords.views, unit: 'page views' },
   );
   const votes = columnFigure(
-    columnChart({
+    {
       labels: hours,
       values: day.hours.map((h) => h.votes_counted),
       lines: [
@@ -193,33 +175,17 @@ function launchSections(stats: ListingStats): Html {
         ...day.week_top_three.map((t, i) => ({ name: `No. ${i + 1} of the week: ${t.name}`, values: t.votes })),
       ],
       labelEvery: 4,
-    }),
-    {
-      id: 'votes-chart',
-      title: 'Your votes that count',
-      summary: chartSummary(
-        hours,
-        day.hours.map((h) => h.votes_counted),
-        'votes that count',
-      ),
     },
+    { id: 'votes-chart', title: 'Your votes that count', unit: 'votes that count' },
   );
   const weekLabels = week.days.map((d) => `${weekdayLabel(d.date)} ${dayLabel(d.date)}`);
   const byDay = columnFigure(
-    columnChart({
+    {
       labels: week.days.map((d) => weekdayLabel(d.date)),
       values: week.days.map((d) => d.views),
       lines: [{ name: metricWords.clicks, values: week.days.map((d) => d.clicks) }],
-    }),
-    {
-      id: 'launch-week-chart',
-      title: metricWords.views,
-      summary: chartSummary(
-        weekLabels,
-        week.days.map((d) => d.views),
-        'page views',
-      ),
     },
+    { id: 'launch-week-chart', title: metricWords.views, unit: 'page views' },
   );
   return html`${section(
     'launch-day',
@@ -262,21 +228,13 @@ ${section(
 function daysSection(stats: ListingStats): Html {
   const labels = stats.days.map((d) => dayLabel(d.date));
   const chart = columnFigure(
-    columnChart({
+    {
       labels,
       values: stats.days.map((d) => d.views),
       lines: [{ name: metricWords.clicks, values: stats.days.map((d) => d.clicks) }],
       labelEvery: Math.ceil(stats.days.length / 6),
-    }),
-    {
-      id: 'days-chart',
-      title: metricWords.views,
-      summary: chartSummary(
-        labels,
-        stats.days.map((d) => d.views),
-        'page views',
-      ),
     },
+    { id: 'days-chart', title: metricWords.views, unit: 'page views' },
   );
   return section(
     'days',
