@@ -1,7 +1,7 @@
 import type { ListingStats } from '../../../src/analytics/schemas.js';
 import type { ClickPlace, StatsMetric } from '../../../src/domain/analytics.js';
 import { html, type Html } from '../../../src/platform/html.js';
-import { controlId, errorId, errorSummary, type FormErrors } from '../shared/forms/field-errors.js';
+import { controlId, errorId, type FormErrors } from '../shared/forms/field-errors.js';
 import { myListingPath, myListingStatsPath } from './paths.js';
 import { columnFigure, rowFigure } from '../shared/charts.js';
 
@@ -56,10 +56,21 @@ export function statsBody(id: number, range: StatsRangeForm, errors: FormErrors,
   return html`<p>What your listing brought, counted without cookies and without storing anyone's address: bots and a repeat of
 the same visit within 30 minutes are left out. Views are views of your listing page here; visits are clicks on our
 links to your website. Days and hours are in UTC.</p>
-${errorSummary(errors)}
+${rangeErrors(errors)}
 ${rangeForm(id, range, errors)}
 ${stats && figures(id, stats)}
 <p><a href="${myListingPath(id)}">Back to your listing</a> · <a href="/me/listings">All your listings</a></p>`;
+}
+
+const rangeLabels: Record<string, string> = { from: 'First day', to: 'Last day' };
+
+/** A refused range at the top of the page, each message linked to the date it names. */
+function rangeErrors(errors: FormErrors): Html | null {
+  if (!errors.any) return null;
+  const items = errors.all.map(
+    (e) => html`<li><a href="#${controlId(e.key)}">${rangeLabels[e.key] ?? 'The days'}</a>: ${e.message}</li>`,
+  );
+  return html`<div class="note warn" role="alert" id="form-errors"><p>These days cannot be shown.</p>${items.length > 0 && html`<ul>${items}</ul>`}</div>`;
 }
 
 function rangeForm(id: number, range: StatsRangeForm, errors: FormErrors): Html {
@@ -69,7 +80,7 @@ function rangeForm(id: number, range: StatsRangeForm, errors: FormErrors): Html 
     return html`<p class="control"><label for="${id}">${label}</label><br><input type="date" id="${id}" name="${key}" value="${range[key]}"${messages.length > 0 && html` aria-invalid="true" aria-describedby="${errorId(id)}"`}>${messages.length > 0 && html`<br><strong class="field-error" id="${errorId(id)}">${messages.join('; ')}</strong>`}</p>`;
   };
   return html`<form method="get" action="${myListingStatsPath(id)}" id="range" aria-label="Days to show">
-${control('from', 'First day')}${control('to', 'Last day')}<button type="submit">Show these days</button></form>`;
+${control('from', rangeLabels.from)}${control('to', rangeLabels.to)}<button type="submit">Show these days</button></form>`;
 }
 
 function figures(id: number, stats: ListingStats): Html {
@@ -105,7 +116,7 @@ function totalsSection(stats: ListingStats): Html {
   return section(
     'totals',
     'In these days',
-    html`${table('In these days', 'totals-table', ['Figure', 'Count'], rows)}
+    html`${table('Totals in these days', 'totals-table', ['Figure', 'Count'], rows)}
 <p class="muted" id="badge-note">Badge views count the times this site sent your badge image. Browsers, proxies and the pages that show it may keep a copy and show it again without asking us, so more people may have seen it.</p>`,
   );
 }
@@ -240,7 +251,7 @@ function daysSection(stats: ListingStats): Html {
     'days',
     'Day by day',
     html`<div class="pair"><div>${chart}</div>${table(
-      'Day by day',
+      'Each day of the range',
       'days-table',
       ['Day', 'Views', 'Visits', 'Badge views', 'New followers', 'Votes'],
       stats.days.map((d) => [fullDayLabel(d.date), d.views, d.clicks, d.badge_impressions, d.follows, d.votes_counted]),
