@@ -11,6 +11,7 @@ import { allowedMethods } from './middleware/allowed-methods.js';
 import { healthRouter } from './health.js';
 import { docsRouter } from './web/developers/api-docs.js';
 import { badgesRouter } from './web/catalogue/badges.js';
+import { goRouter } from './web/catalogue/go.js';
 import { restRoutes } from './rest.js';
 import { mcpEndpoint } from './mcp.js';
 import { operations } from './operations/index.js';
@@ -72,6 +73,7 @@ export function buildApp(deps: AppDeps, extraOperations: readonly Operation[] = 
     healthRouter(deps),
     docsRouter(deps.config),
     badgesRouter(deps),
+    goRouter(deps),
     protectedResourceRouter(deps),
     interactionRouter(deps, provider),
     signInRouter(deps),

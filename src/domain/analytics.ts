@@ -69,3 +69,55 @@ export function statsRangeProblem(from: string | undefined, to: string | undefin
   }
   return null;
 }
+
+/** What is counted per hour besides votes and follows (which their own tables already date). */
+export const trafficKinds = ['view', 'click', 'badge', 'follower_view'] as const;
+export type TrafficKind = (typeof trafficKinds)[number];
+
+/** A repeat of the same place within this long counts once. */
+export const repeatWindowMinutes = 30;
+
+/** The address on this site that counts a click and sends the visitor on: relative for our pages, absolute for others. */
+export function goPath(slug: string, place: ClickPlace): string {
+  return `/go/${encodeURIComponent(slug)}?via=${place}`;
+}
+
+export function visitUrl(publicUrl: string, slug: string, websiteUrl: string | null): string | null {
+  return websiteUrl === null ? null : `${publicUrl}${goPath(slug, 'api')}`;
+}
+
+/**
+ * Where /go sends a visitor: the listing's own website with `ref=<site key>` added to its query,
+ * its own query and fragment kept (a `ref` it already has stands). Null for anything but an
+ * absolute http(s) address, so a stored value can never send anyone to another kind of link.
+ */
+export function outboundUrl(website: string, siteKey: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(website);
+  } catch {
+    return null;
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname) return null;
+  if (!new URLSearchParams(url.search).has('ref')) {
+    url.search = `${url.search ? `${url.search}&` : '?'}ref=${encodeURIComponent(siteKey)}`;
+  }
+  return url.href;
+}
+
+/** The host of a Referer header (never its path or query), or null when none is readable. */
+export function referrerHost(referer: string | undefined): string | null {
+  if (!referer) return null;
+  try {
+    const url = new URL(referer);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    return url.hostname.slice(0, 253) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** What the repeat guard hashes (with the day's salt as key): nothing of it is ever stored as such. */
+export function repeatKey(kind: TrafficKind, place: string, slug: string, address: string, userAgent: string): string {
+  return [kind, place, slug, address, userAgent].join('\u0000');
+}

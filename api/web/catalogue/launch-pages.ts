@@ -4,7 +4,17 @@ import { addWeeks, isoDate, parseIsoDate } from '../../../src/domain/weeks.js';
 import { html, joinHtml } from '../../../src/platform/html.js';
 import type { AppDeps } from '../../deps.js';
 import { getLaunchWeek, listAwards, listLaunches } from '../../operations/launches.js';
-import { canonicalUrl, listingLink, listingList, logo, pager, plural, readOperation, sendPage } from './catalogue-html.js';
+import {
+  canonicalUrl,
+  listingLink,
+  listingList,
+  logo,
+  pager,
+  plural,
+  readOperation,
+  sendPage,
+  visitLink,
+} from './catalogue-html.js';
 
 const weekPath = (week: string) => `/launches/weeks/${week}`;
 
@@ -32,7 +42,7 @@ export function launchWeekPage(deps: AppDeps): Middleware {
     const body = html`<p class="muted">${week.starts_on} to ${week.ends_on} (UTC)</p>
 ${heading}
 <nav aria-label="Weeks"><a rel="prev" href="${weekPath(previous)}">← Week of ${previous}</a> <a href="${weekPath('this')}">This week</a> <a rel="next" href="${weekPath(next)}">Week of ${next} →</a></nav>
-${listingList(week.items, week.state === 'upcoming' ? 'No launch is scheduled for this week yet.' : 'No launches this week.')}
+${listingList(week.items, week.state === 'upcoming' ? 'No launch is scheduled for this week yet.' : 'No launches this week.', 'week')}
 ${pager(weekPath(week.week), {}, week)}`;
     sendPage(ctx, deps, `Launches of the week of ${week.starts_on}`, body, {
       description: `${plural(week.total, 'launch', 'launches')} in the week of ${week.starts_on} to ${week.ends_on}, ${week.state === 'upcoming' ? 'scheduled' : 'ranked by community votes'}.`,
@@ -52,7 +62,7 @@ export function launchesPage(deps: AppDeps): Middleware {
     );
     const body = html`<nav aria-label="Launch sections">${joinHtml(tabs, ' ')}</nav>
 <h2>${sectionTitles[feed.section]}</h2>
-${listingList(feed.items, 'Nothing here yet.')}
+${listingList(feed.items, 'Nothing here yet.', 'other')}
 ${pager('/launches', { section: feed.section }, feed)}
 <p><a href="${weekPath('this')}">This week's launches</a> · <a href="${weekPath('next')}">Next week</a> · <a href="/awards">Launch of the Week awards</a></p>`;
     const canonical = `${deps.config.publicUrl}/launches?section=${feed.section}${feed.page > 1 ? `&page=${feed.page}` : ''}`;
@@ -69,7 +79,7 @@ export function awardsPage(deps: AppDeps): Middleware {
     const awards = await readOperation(ctx, deps, listAwards, {}, ctx.query);
     const rows = awards.items.map(
       (a) =>
-        html`<tr><td><a href="${weekPath(a.week)}">${a.week}</a></td><td><span class="rank">#${a.rank}</span> ${a.title}</td><td>${logo(a.listing)} ${listingLink(a.listing)}</td><td>${plural(a.votes, 'vote')}</td></tr>`,
+        html`<tr><td><a href="${weekPath(a.week)}">${a.week}</a></td><td><span class="rank">#${a.rank}</span> ${a.title}</td><td>${logo(a.listing)} ${listingLink(a.listing)}${visitLink(a.listing, 'awards') && html`<br>${visitLink(a.listing, 'awards')}`}</td><td>${plural(a.votes, 'vote')}</td></tr>`,
     );
     const listing = typeof ctx.query.listing === 'string' ? ctx.query.listing : undefined;
     const body = html`<p>Each week's three launches with the most community votes cast that week. Awards follow community votes only; no one can buy one.</p>
