@@ -15,7 +15,7 @@ import { accessibilityAtBothWidths, signInFromForm } from './checks.js';
  * A launch's numbers from end to end in Chromium: a visitor follows "Visit website" from the
  * listing page and from the leaderboard, a crawler follows one too; the owner's stats page shows
  * two visits, one per place, and the same rows in its CSV and in get_listing_stats over MCP;
- * anyone else gets 404 for the page and the operation. The page passes axe at both widths.
+ * anyone else gets 404 for the page and the operation. The page passes axe at both widths, light and dark.
  */
 let app: TestApp;
 let browser: Browser;
@@ -128,6 +128,8 @@ describe("a launch's visits, from the click to the owner's numbers", () => {
     expect(await page.textContent('#places-chart')).toContain('Your listing page');
     await page.screenshot({ path: screenshot, fullPage: true });
     await checkAccessibility(page, 'the stats page');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await checkAccessibility(page, 'the stats page, dark');
   });
 
   it('offers the same rows as CSV', async () => {
@@ -186,7 +188,7 @@ describe("a launch's visits, from the click to the owner's numbers", () => {
     expect((await context.request.get(`${app.url}${statsPath()}.csv`)).status()).toBe(404);
   });
 
-  it('passes axe at 390 and 1280 px', () => {
+  it('passes axe at 390 and 1280 px, light and dark', () => {
     expect(found).toEqual({});
   });
 });

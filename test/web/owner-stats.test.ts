@@ -70,6 +70,7 @@ describe('/me/listings/{id}/stats', () => {
       ['from=2026-02-30', 'from', /must be a date/],
       ['from=2026-03-10&to=2026-03-01', 'to', /must not be before from/],
       ['from=2024-01-01&to=2026-01-01', 'to', /at most 400 days/],
+      ['from=2026-01-01&from=2026-01-02', 'from', /./],
     ];
     for (const [query, field, message] of cases) {
       const page = await owner.get(`${statsOf(launched)}?${query}`);
