@@ -216,6 +216,25 @@ describe('get_listing_stats', () => {
   });
 });
 
+describe('interest as a public signal', () => {
+  it('shows how many asked to be notified of an upcoming launch, and orders its week by it or by name', async () => {
+    const week = isoDate(weeksFromNow(2));
+    await addListing(app, { slug: 'aardvark', name: 'Aardvark', status: 'scheduled', launch_week: weeksFromNow(2) });
+    const soon = (await sql<{ id: number }>(app, "select id from listing where slug = 'soon'"))[0].id;
+    const fan = await addUser(app, 'fan@example.test');
+    await sql(app, 'insert into follow (listing_id, user_id) values (?, ?)', [soon, fan]);
+    const slugs = async (query: string) =>
+      (await request(`${app.api}/launches/weeks/${week}${query}`)).body.items.map((i: { slug: string }) => i.slug);
+    expect(await slugs('')).toEqual(['soon', 'aardvark']);
+    expect(await slugs('?order=name')).toEqual(['aardvark', 'soon']);
+    expect((await request(`${app.api}/launches/weeks/${week}?order=votes`)).status).toBe(400);
+    const page = await request(`${app.url}/listings/soon`, { headers: { 'user-agent': browser() } });
+    expect(page.text).toContain('1 person asked to be notified');
+    const weekPage = await request(`${app.url}/launches/weeks/${week}?order=name`);
+    expect(weekPage.text).toMatch(/Aardvark[\s\S]*0 people asked to be notified[\s\S]*Soon[\s\S]*1 person asked to be notified/);
+  });
+});
+
 describe('what is kept', () => {
   it("keeps nothing that ties a count to an address or person once the day's hashes and salt are deleted", async () => {
     const marker = `Probe/${randomUUID()}`;

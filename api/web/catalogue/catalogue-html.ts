@@ -92,12 +92,17 @@ export function visitLink(listing: Pick<ListingSummary, 'slug' | 'name' | 'websi
   return html`<a href="${goPath(listing.slug, place)}" rel="nofollow" aria-label="Visit website of ${listing.name}">Visit website</a>`;
 }
 
+/** Before launch a listing's followers are the people who asked to be notified when it goes live. */
+export function notifyCount(followers: number): string {
+  return `${plural(followers, 'person', 'people')} asked to be notified`;
+}
+
 /** One listing in a list: rank, logo, name, tagline, category chip, its website, and its community votes. */
 function listingItem(listing: ListedListing, place: ClickPlace): Html {
   const visit = visitLink(listing, place);
   return html`<li>${listing.rank !== undefined && html`<span class="rank">#${listing.rank}</span>`}${logo(listing)}
 <div class="row-main">${listingLink(listing)}${listing.tagline && ` — ${listing.tagline}`}
-<br>${listing.primary_category && html`${categoryChip(listing.primary_category)} `}<span class="muted">${plural(listing.followers, 'follower')}</span>${visit && html` · ${visit}`}</div>
+<br>${listing.primary_category && html`${categoryChip(listing.primary_category)} `}<span class="muted">${listing.status === 'scheduled' ? notifyCount(listing.followers) : plural(listing.followers, 'follower')}</span>${visit && html` · ${visit}`}</div>
 <span class="votes">${plural(listing.votes, 'vote')}</span></li>`;
 }
 

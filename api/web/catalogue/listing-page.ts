@@ -9,6 +9,7 @@ import { storySections } from '../../operations/draft-schemas.js';
 import { getListing } from '../../operations/listings.js';
 import {
   listingPath,
+  notifyCount,
   categoryChip,
   categoryPath,
   clip,
@@ -88,7 +89,8 @@ async function notPublicYet(ctx: Context, deps: AppDeps, slug: string): Promise<
 
 function profileBody(p: ListingProfile, viewer: Viewer, reviews: ReviewRow[], restricted: boolean): Html {
   const upcoming =
-    p.status === 'scheduled' && html`<p class="note">Upcoming: launches in the week of ${p.launch_week ?? ''}.</p>`;
+    p.status === 'scheduled' &&
+    html`<p class="note">Upcoming: launches in the week of ${p.launch_week ?? ''}. ${notifyCount(viewer.signedIn ? viewer.state.followers : p.followers)}.</p>`;
   const notice =
     restricted &&
     html`<p class="note" role="note">The site team restricted this listing under the <a href="/rules">site rules</a>: it stays here, but search, lists, leaderboards and feeds leave it out.</p>`;
