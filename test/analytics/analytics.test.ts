@@ -137,6 +137,9 @@ describe('counting', () => {
         200,
       );
     }
+    // A badge shown by our own pages (the owner's preview, the badge choice) is not shown on the product's site.
+    const own = { 'user-agent': browser('dave'), 'sec-fetch-site': 'same-origin' };
+    expect((await request(`${app.url}/badges/launchpad/standard-dark-m.svg`, { headers: own })).status).toBe(200);
     const after = (await stats()).totals;
     expect(after.views - before.views).toBe(1);
     expect(after.badge_impressions - before.badge_impressions).toBe(1);
