@@ -7,6 +7,7 @@ const maxSubjectLength = 72;
 const keptOverTheLimit = new Map([
   ['59dce82', 'written on a branch that did not have this check yet, and merged before it ran there'],
   ['d13222d', 'committed without running this check; four branches were started on it before it was seen'],
+  ['0bb294e', "a helper's branch, merged with main and built on before the check ran on it"],
 ]);
 
 function subjectsTooLong(subjects: string[]): string[] {
