@@ -176,6 +176,27 @@ describe('create_checkout and the checkout page', () => {
     expect(Number(row.n)).toBe(1);
   });
 
+  it('answers a retry of a create_checkout whose answer was lost after its lifecycle started with that order', async () => {
+    const buyer = await openShop(app, 'lost-answer@example.com', 'lost-answer');
+    const body = { items: [{ product: 'unlock-sections', listing_id: buyer.listingId }], billing_country: 'US' };
+    const workflow = app.deps.temporal.client.workflow;
+    const start = workflow.start.bind(workflow);
+    // Temporal starts the lifecycle and its answer is lost (gRPC UNAVAILABLE), as when Temporal or the api dies right then.
+    workflow.start = (async (type, options) => {
+      workflow.start = start;
+      await start(type, options);
+      throw Object.assign(new Error('the answer to the start was lost'), { code: 14 });
+    }) as typeof workflow.start;
+    const lost = await buyer.owner.call('POST', '/orders/checkout', body, { 'idempotency-key': 'lost-answer' });
+    expect(lost.status).toBe(503);
+    const retried = await buyer.owner.call('POST', '/orders/checkout', body, { 'idempotency-key': 'lost-answer' });
+    expect(retried.status).toBe(201);
+    const orders = await sql<{ number: string }>(app, 'select number from orders where owner_id = ?', [buyer.owner.id]);
+    expect(orders.map((o) => o.number)).toEqual([retried.body.number]);
+    const run = await workflow.getHandle(`order-${retried.body.number}`).describe();
+    expect(run.status.name).toBe('RUNNING');
+  });
+
   it("answers 404 for another owner's order", async () => {
     const other = await openShop(app, 'nosy@example.com', 'nosy');
     const [row] = await sql<{ number: string }>(app, 'select number from orders order by id limit 1');
