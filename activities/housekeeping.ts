@@ -2,6 +2,7 @@ import { purgeOAuthRecords } from '../src/accounts/oauth-records.js';
 import { purgeSignInLinks } from '../src/accounts/sign-in-links.js';
 import { purgeWebSessions } from '../src/accounts/web-sessions.js';
 import { purgeInviteMails } from '../src/drafts/invites.js';
+import { purgePastDays } from '../src/analytics/housekeeping.js';
 import { IdempotencyStore } from '../src/platform/idempotency.js';
 import { purgeEndedRateLimits } from '../src/platform/rate-limits.js';
 import type { ActivityDeps } from './index.js';
@@ -9,7 +10,10 @@ import type { ActivityDeps } from './index.js';
 /** The housekeeping workflow's one step; deleting what has expired is safe to repeat. */
 export function housekeepingActivities(deps: ActivityDeps) {
   return {
-    /** Deletes what has expired: idempotency records, rate windows, OAuth records, web sessions, sign-in links, invite mail counts. */
+    /**
+     * Deletes what has expired: idempotency records, rate windows, OAuth records, web sessions,
+     * sign-in links, invite mail counts, and past days' analytics hashes and salts.
+     */
     async purgeExpiredRecords(): Promise<void> {
       const em = deps.orm.em.fork();
       await new IdempotencyStore(em).purgeExpired();
@@ -18,6 +22,7 @@ export function housekeepingActivities(deps: ActivityDeps) {
       await purgeSignInLinks(em);
       await purgeInviteMails(em);
       await purgeEndedRateLimits(em.getConnection().getKnex());
+      await purgePastDays(em);
     },
   };
 }

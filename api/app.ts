@@ -12,6 +12,7 @@ import { healthRouter } from './health.js';
 import type { Shutdown } from './drain.js';
 import { docsRouter } from './web/developers/api-docs.js';
 import { badgesRouter } from './web/catalogue/badges.js';
+import { goRouter } from './web/catalogue/go.js';
 import { restRoutes } from './rest.js';
 import { mcpEndpoint } from './mcp.js';
 import { operations } from './operations/index.js';
@@ -77,6 +78,7 @@ export function buildApp(
     healthRouter(deps, shutdown),
     docsRouter(deps.config),
     badgesRouter(deps),
+    goRouter(deps),
     protectedResourceRouter(deps),
     interactionRouter(deps, provider),
     signInRouter(deps),

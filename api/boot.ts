@@ -9,6 +9,7 @@ import { loadServerKeys } from '../src/accounts/server-keys.js';
 import { listingProfileKey, ReadCache } from '../src/platform/read-cache.js';
 import { announceCountChangesEvery, listenForListingChanges, type ListingChange } from '../src/platform/listing-changes.js';
 import { openReadPool, openWritePool } from '../src/platform/sql.js';
+import { TrafficCounter } from '../src/analytics/counting.js';
 import { SearchIndex } from '../src/catalogue/search-index/search-index.js';
 import { pgPoolProbe, prepareOperationSeries, watchPool } from '../src/platform/metrics.js';
 import { serveMetrics, type MetricsListener } from '../src/platform/metrics-server.js';
@@ -55,6 +56,7 @@ export async function openDeps(
     keys,
     readCache: new ReadCache(config.publicReadCacheMs),
     searchIndex: new SearchIndex(readPool),
+    traffic: new TrafficCounter(readPool, site.id),
   };
   const unwatch = [watchOrmPool(orm), watchPool('reads', pgPoolProbe(readPool)), watchPool('hot writes', pgPoolProbe(writePool))];
   poolWatches.set(deps, () => unwatch.forEach((stop) => stop()));

@@ -8,6 +8,7 @@ import type { ServerKeys } from '../src/accounts/server-keys.js';
 import type { ReadCache } from '../src/platform/read-cache.js';
 import type { ReadPool, WritePool } from '../src/platform/sql.js';
 import type { SearchIndex } from '../src/catalogue/search-index/search-index.js';
+import type { TrafficCounter } from '../src/analytics/counting.js';
 
 /** Long-lived dependencies of the api process, built once at start-up. */
 export interface AppDeps {
@@ -28,4 +29,6 @@ export interface AppDeps {
   readCache: ReadCache;
   /** The listings search matches and orders, in this process's memory and as fresh as PostgreSQL. */
   searchIndex: SearchIndex;
+  /** Counts listing views, outbound clicks and badge impressions (maker analytics). */
+  traffic: TrafficCounter;
 }

@@ -15,6 +15,7 @@ import { runLoad } from './load.js';
 import type { BenchSection } from './section.js';
 import { startBenchStack, type BenchStack } from './stack.js';
 import { runVoteStorm, type StormPerson, type StormResult } from './vote-storm.js';
+import { runClickStorm, type ClickStormResult } from './click-storm.js';
 
 /** Listings of earlier weeks around the launch, so that the site is not empty but for them. */
 const earlierListings = 1000;
@@ -177,6 +178,53 @@ async function leaderboardAgreement(stack: BenchStack, slugs: string[], storm: S
   return null;
 }
 
+interface ClickCheck {
+  expected: number;
+  stored: number;
+  /** Clicks in the client's log that PostgreSQL does not count, summed over listings and places. */
+  lost: number;
+  /** Clicks PostgreSQL counts beyond the client's log: bots, repeats or doubles that got in. */
+  extra: number;
+}
+
+/** The clicks PostgreSQL counts for the launched listings, by `<slug> <place>`. */
+async function storedClicks(stack: BenchStack, slugs: string[]): Promise<Map<string, number>> {
+  const rows = await query(
+    stack.deps.orm.em.fork(),
+    sql<{ key: string; n: number }>`select l.slug || ' ' || t.place as key, sum(t.count)::int as n
+      from listing_traffic t join listing l on l.id = t.listing_id
+      where t.kind = 'click' and l.slug = any(${sql.array(slugs, 'text')}) group by 1`,
+  );
+  return new Map(rows.map((r) => [r.key, r.n]));
+}
+
+/** The client's log of clicks that should count against what PostgreSQL counted during the storm. */
+function checkClicks(before: Map<string, number>, after: Map<string, number>, clicks: ClickStormResult): ClickCheck {
+  const keys = new Set([...after.keys(), ...Object.keys(clicks.expected)]);
+  let lost = 0;
+  let extra = 0;
+  for (const key of keys) {
+    const counted = (after.get(key) ?? 0) - (before.get(key) ?? 0);
+    const wanted = clicks.expected[key] ?? 0;
+    lost += Math.max(0, wanted - counted);
+    extra += Math.max(0, counted - wanted);
+  }
+  const sum = (m: Iterable<number>) => [...m].reduce((a, b) => a + b, 0);
+  return { expected: sum(Object.values(clicks.expected)), stored: sum(after.values()) - sum(before.values()), lost, extra };
+}
+
+/** How the clicks row is measured and checked, printed above the results. */
+const clickMethod = (
+  connections: number,
+) => `Clicks. Then, on their own, ${connections} connections follow \`/go/<slug>?via=<place>\` links of
+the launched listings for 30 s (attention as uneven as the votes', places at random), each visitor
+with an address of its own (X-Forwarded-For) and a browser's user agent; a tenth of the clicks
+come from bots' user agents, and a tenth of the rest repeat an earlier click of the same visitor,
+listing and place. The client logs each visitor's first click of a listing and place answered with
+a 302 to the website: only those should count. After the run, the clicks PostgreSQL counted for
+each launched listing and place (the hourly rows) are compared with that log: lost (in the log,
+not counted) and extra (counted beyond the log: a bot, a repeat or a double that got in).`;
+
 /** What the section measures and how it checks the votes, printed above its results. */
 const method = `What is measured. The launched listings are written as paid launches scheduled for this week
 and put live by the go-live step of the listingLaunch workflow (\`goLive\`), then given the week's
@@ -237,6 +285,7 @@ export const launchDaySection: BenchSection = {
     const people = options.people ?? 5000;
     const connections = options.connections ?? 8;
     const seconds = options.seconds ?? 60;
+    const clickSeconds = 30;
     // Production settings; the api trusts its proxy's X-Forwarded-For (each person has their own
     // network), the per-address request limit is raised for the page load's single address, and
     // the per-account budget for votes stays at its default.
@@ -277,6 +326,17 @@ export const launchDaySection: BenchSection = {
       const cpuAfter = cpuSeconds();
       const agreedMs = await leaderboardAgreement(stack, slugs, storm, 5000);
       const ledger = await checkLedger(stack, slugs, storm);
+
+      log(`clicks: ${clickSeconds} s, ${connections} connections`);
+      const clicksBefore = await storedClicks(stack, slugs);
+      const clicks = await runClickStorm({ origin: stack.url, slugs, connections, seconds: clickSeconds });
+      const clickCheck = checkClicks(clicksBefore, await storedClicks(stack, slugs), clicks);
+      const clicksPerSecond =
+        (clicks.redirected + Object.values(clicks.failures).reduce((n, f) => n + f.count, 0)) / clicks.seconds;
+      const clickErrors = Object.values(clicks.failures).reduce((sum, f) => sum + f.count, 0);
+      log(
+        `clicks ${Math.round(clicksPerSecond)}/s p50 ${clicks.p50} p99 ${clicks.p99} ms; errors ${clickErrors}; lost ${clickCheck.lost}; extra ${clickCheck.extra}`,
+      );
       const accepted = storm.casts + storm.withdrawals;
       const votesPerSecond = accepted / storm.seconds;
       const voteErrors = Object.values(storm.failures).reduce((sum, f) => sum + f.count, 0);
@@ -298,6 +358,8 @@ export const launchDaySection: BenchSection = {
         '',
         method,
         '',
+        clickMethod(connections),
+        '',
         '| Measure | Value |',
         '|---|---|',
         `| Votes accepted per second (casts and withdrawals) | ${Math.round(votesPerSecond)} (${storm.casts.toLocaleString('en')} casts, ${storm.withdrawals.toLocaleString('en')} withdrawals) |`,
@@ -311,6 +373,10 @@ export const launchDaySection: BenchSection = {
         `| Listings whose vote counter differs from the ledger | ${ledger.counters} |`,
         `| Votes discounted by the rules | ${ledger.discounted} |`,
         `| Weekly leaderboard agrees with the ledger after | ${agreedMs === null ? 'not within 5 s' : `${agreedMs} ms`} |`,
+        `| Clicks per second (/go, ${clickSeconds} s on their own) | ${Math.round(clicksPerSecond)} (${clicks.redirected.toLocaleString('en')} redirected: ${clicks.bots.toLocaleString('en')} by bots, ${clicks.repeats.toLocaleString('en')} repeats) |`,
+        `| Redirect p50 / p99 ms | ${clicks.p50} / ${clicks.p99} |`,
+        `| Clicks that should count: client's log / counted in PostgreSQL | ${clickCheck.expected.toLocaleString('en')} / ${clickCheck.stored.toLocaleString('en')} |`,
+        `| Clicks lost / extra (bots, repeats or doubles counted) / errors | ${clickCheck.lost} / ${clickCheck.extra} / ${clickErrors} |`,
         '',
         `- At least 500 votes/s: ${verdict(votesPerSecond >= 500)} (${Math.round(votesPerSecond)}).`,
         `- Vote p99 under 100 ms: ${verdict(storm.p99 < 100)} (${storm.p99} ms).`,
@@ -318,6 +384,9 @@ export const launchDaySection: BenchSection = {
         `- 0 errors: ${verdict(voteErrors + pageErrors === 0)} (${voteErrors + pageErrors}).`,
         `- 0 lost, none doubled, counters true: ${verdict(intact)}.`,
         `- Leaderboard agrees within 5 s: ${verdict(agreedMs !== null)}.`,
+        `- At least 2,000 clicks/s: ${verdict(clicksPerSecond >= 2000)} (${Math.round(clicksPerSecond)}).`,
+        `- Redirect p99 under 5 ms: ${verdict(clicks.p99 < 5)} (${clicks.p99} ms).`,
+        `- Clicks: 0 lost, 0 doubled, bots and repeats not counted, 0 errors: ${verdict(clickCheck.lost === 0 && clickCheck.extra === 0 && clickErrors === 0)}.`,
         '',
         `Settings: ${Object.entries(env)
           .map(([k, v]) => `${k}=${v}`)

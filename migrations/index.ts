@@ -33,7 +33,8 @@ import { Migration20261127110000UpdateMailCap } from './Migration20261127110000U
 import { Migration20261128100000SignInLinkMailbox } from './Migration20261128100000SignInLinkMailbox.js';
 import { Migration20261201000000Moderation } from './Migration20261201000000Moderation.js';
 import { Migration20261202000000AccountBlocks } from './Migration20261202000000AccountBlocks.js';
-import { Migration20261203000000OrderRequestKey } from './Migration20261203000000OrderRequestKey.js';
+import { Migration20261203000000MakerAnalytics } from './Migration20261203000000MakerAnalytics.js';
+import { Migration20261203000100OrderRequestKey } from './Migration20261203000100OrderRequestKey.js';
 import { Migration20261201000100RestrictedOutOfSearch } from './Migration20261201000100RestrictedOutOfSearch.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
@@ -74,5 +75,6 @@ export const migrationsList = [
   { name: 'Migration20261201000000Moderation', class: Migration20261201000000Moderation },
   { name: 'Migration20261201000100RestrictedOutOfSearch', class: Migration20261201000100RestrictedOutOfSearch },
   { name: 'Migration20261202000000AccountBlocks', class: Migration20261202000000AccountBlocks },
-  { name: 'Migration20261203000000OrderRequestKey', class: Migration20261203000000OrderRequestKey },
+  { name: 'Migration20261203000000MakerAnalytics', class: Migration20261203000000MakerAnalytics },
+  { name: 'Migration20261203000100OrderRequestKey', class: Migration20261203000100OrderRequestKey },
 ];

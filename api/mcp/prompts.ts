@@ -110,13 +110,18 @@ export const prompts: readonly PromptDefinition[] = [
   {
     name: 'report_launch_results',
     title: "Report a launch's results",
-    description: "Tell a founder how their launch went: its votes, followers and place in its week's ranking.",
+    description:
+      "Tell a founder how their launch went: its votes, followers, visitors and clicks, and place in its week's ranking.",
     toolsets: ['listings', 'catalogue'],
     arguments: [{ name: 'listing_id', description: "The listing's id (list_my_listings gives it).", required: true }],
     steps: ({ listing_id }) => [
       {
         tool: 'get_my_listing',
         say: `with listing_id ${listing_id}: its status, launch week, launch time, votes and followers.`,
+      },
+      {
+        tool: 'get_listing_stats',
+        say: `with listing_id ${listing_id} and from and to around the launch week: views, clicks by place and by referring host, views to clicks, notify-me requests, and the launch day's votes by hour against the week's median and top three.`,
       },
       {
         tool: 'get_launch_week',

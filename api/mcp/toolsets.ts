@@ -19,6 +19,7 @@ const named = {
     'delete_milestone',
     'set_founder_story',
     'answer_interview',
+    'get_listing_stats',
   ],
   publishing: [
     'get_my_listing',

@@ -6,6 +6,7 @@ import { launchOperations } from './launches.js';
 import { foundersAndBlogOperations } from './founders-and-blog.js';
 import { draftOperations } from './drafts.js';
 import { myListingOperations } from './my-listings.js';
+import { listingStatsOperations } from './listing-stats.js';
 import { orderOperations, productOperations } from './orders.js';
 import { publishingOperations } from './publishing.js';
 import { claimOperations } from './claims.js';
@@ -23,6 +24,7 @@ export const operations: readonly Operation[] = [
   ...accountOperations,
   ...draftOperations,
   ...myListingOperations,
+  ...listingStatsOperations,
   ...orderOperations,
   ...publishingOperations,
   ...claimOperations,

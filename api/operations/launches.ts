@@ -7,7 +7,7 @@ import {
   launchWeek as launchWeekOutput,
   leaderboard as leaderboardOutput,
 } from '../../src/catalogue/schemas.js';
-import { launchSections, leaderboards } from '../../src/domain/catalogue-terms.js';
+import { launchSections, leaderboards, upcomingOrders } from '../../src/domain/catalogue-terms.js';
 import * as awards from '../../src/catalogue/awards.js';
 import * as categories from '../../src/catalogue/categories.js';
 import * as launches from '../../src/catalogue/launches.js';
@@ -52,14 +52,17 @@ export const getLaunchWeek = defineOperation({
   tag: 'Launches',
   summary: 'The launches of one week',
   description:
-    'week is this, next, last, or a date YYYY-MM-DD snapped to its Monday; weeks run Monday to Sunday (UTC). A past or the current week ranks its live launches by community votes; a future week lists the launches scheduled for it. The current and future weeks give open_slots: the launch places left for the free and the paid plan (a paid launch needs a paid place in its week). Paginated. 404 when the week cannot be read. Free, public, read-only.',
+    'week is this, next, last, or a date YYYY-MM-DD snapped to its Monday; weeks run Monday to Sunday (UTC). A past or the current week ranks its live launches by community votes; a future week lists the launches scheduled for it, not ranked: by order, interest (default: most people asking to be notified at launch, their followers, first) or name. The current and future weeks give open_slots: the launch places left for the free and the paid plan (a paid launch needs a paid place in its week). Paginated. 404 when the week cannot be read. Free, public, read-only.',
   input: {
     path: z.object({ week: z.string().max(10).describe('this, next, last or YYYY-MM-DD.') }),
-    query: z.object(pagination),
+    query: z.object({
+      order: z.enum(upcomingOrders).default('interest').describe('An upcoming week only: interest (default) or name.'),
+      ...pagination,
+    }),
   },
   output: launchWeekOutput,
   handler: ({ path, query: q }, { deps, em, site }) =>
-    launches.getLaunchWeek(em, site.id, deps.config.publicUrl, path.week, q.page, q.per_page, new Date(), {
+    launches.getLaunchWeek(em, site.id, deps.config.publicUrl, path.week, q, new Date(), {
       free: deps.config.launches.freeSlotsPerWeek,
       paid: deps.config.launches.paidSlotsPerWeek,
     }),

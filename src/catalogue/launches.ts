@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LaunchFeed, LaunchWeek, ListingSummary } from './schemas.js';
-import type { LaunchSection } from '../domain/catalogue-terms.js';
+import type { LaunchSection, UpcomingOrder } from '../domain/catalogue-terms.js';
 import { offsetOf, type Page } from '../domain/pagination.js';
 import { addDays, isoDate, mondayOf, resolveWeek, utcDayStart, weekSpan, weekState } from '../domain/weeks.js';
 import { notFound } from '../errors.js';
@@ -106,8 +106,7 @@ export async function getLaunchWeek(
   siteId: number,
   publicUrl: string,
   reference: string,
-  page: number,
-  perPage: number,
+  { page, per_page: perPage, order: upcomingOrder }: { page: number; per_page: number; order: UpcomingOrder },
   now: Date,
   capacity: Record<ListingPlan, number>,
 ): Promise<LaunchWeek> {
@@ -115,7 +114,9 @@ export async function getLaunchWeek(
   if (!monday) throw notFound(`Week ${reference}`);
   const state = weekState(monday, now);
   const listed = sql`l.status = ${state === 'upcoming' ? 'scheduled' : 'live'} and ${unrestricted}`;
-  const order = state === 'upcoming' ? sql`l.follower_count desc, l.name` : sql`l.vote_count desc`;
+  // Before launch a listing's followers are the people who asked to be notified.
+  const upcoming = upcomingOrder === 'interest' ? sql`l.follower_count desc, l.name` : sql`l.name`;
+  const order = state === 'upcoming' ? upcoming : sql`l.vote_count desc`;
   const launches = await pageOfListings(
     em,
     siteId,
@@ -133,7 +134,10 @@ export async function getLaunchWeek(
       free: Math.max(0, capacity.free - taken.free),
       paid: Math.max(0, capacity.paid - taken.paid),
     },
-    ranked_by: state === 'upcoming' ? 'scheduled launches, not ranked' : 'community votes',
+    ranked_by:
+      state === 'upcoming'
+        ? `scheduled launches, not ranked: ${upcomingOrder === 'interest' ? 'most notify-me requests first' : 'by name'}`
+        : 'community votes',
     ...launches,
     items: launches.items.map((item, i) => (state === 'upcoming' ? item : { rank: offset + i + 1, ...item })),
   };

@@ -3,6 +3,7 @@ import type { Alternatives, ListingProfile, ListingSummary } from './schemas.js'
 import { ratingTrend, unlockedSections, type RatingPoint } from '../domain/listing-facts.js';
 import { discountReasons } from '../domain/vote-rules.js';
 import { notFound } from '../errors.js';
+import { visitUrl } from '../domain/analytics.js';
 import { prepared, query, sql, type ReadPool } from '../platform/sql.js';
 import { JsonText } from '../platform/json-text.js';
 import { isPublic, listingUrl, summaryJson, withUrl, unrestricted, type Summary } from './sql.js';
@@ -69,11 +70,12 @@ const liveHoles = /"\\u0000(votes|followers|views|vote_ledger)"/g;
 /** A listing's stored document (`listing_document`; null when none is current) and its live numbers. */
 interface DocumentRow extends LiveNumbers {
   document: string | null;
+  website: string | null;
 }
 
 /** A public listing's `DocumentRow`, by its slug. */
 const documentSql = (siteId: number, slug: string) =>
-  sql<DocumentRow>`select (select d.live_body from listing_document d where d.listing_id = l.id) as document,
+  sql<DocumentRow>`select (select d.live_body from listing_document d where d.listing_id = l.id) as document, l.website_url as website,
     l.vote_count as votes, l.follower_count as followers, l.view_count as views, ${voteLedgerJson} as vote_ledger
     from listing l where l.site_id = ${siteId} and l.slug = ${slug} and ${isPublic}`;
 
@@ -125,10 +127,10 @@ export async function getListingProfile(
   publicUrl: string,
   slug: string,
 ): Promise<JsonText<ListingProfile>> {
-  const url = listingUrl(publicUrl, slug);
   const [stored] = await prepared(pool, documentSql(siteId, slug));
   if (!stored) throw notFound(`Listing ${slug}`);
-  if (stored.document !== null) return withLiveNumbers(url, stored.document, stored);
+  const addresses = { url: listingUrl(publicUrl, slug), visit_url: visitUrl(publicUrl, slug, stored.website) };
+  if (stored.document !== null) return withLiveNumbers(addresses, stored.document, stored);
   const [row] = await prepared(pool, profileSql(siteId, slug));
   if (!row) throw notFound(`Listing ${slug}`);
   const profile = completeProfile(Object.assign({}, row.summary), row);
@@ -136,16 +138,21 @@ export async function getListingProfile(
     return this === profile && liveKeys.has(key) ? liveHole(key) : value;
   });
   await storeListingDocument(pool, row.listing_id, row.document_version, document);
-  return withLiveNumbers(url, document, profile);
+  return withLiveNumbers(addresses, document, profile);
 }
 
 /**
- * A document as get_listing sends it: `url` first (the one field that depends on the configured
- * origin), then the document with its live numbers in their holes (see `liveHole`).
+ * A document as get_listing sends it: `url` and `visit_url` first (the fields that depend on the
+ * configured origin, so never stored), then the document with its live numbers in their holes (see
+ * `liveHole`).
  */
-function withLiveNumbers(url: string, document: string, live: LiveNumbers): JsonText<ListingProfile> {
+function withLiveNumbers(
+  addresses: Pick<ListingProfile, 'url' | 'visit_url'>,
+  document: string,
+  live: LiveNumbers,
+): JsonText<ListingProfile> {
   const filled = document.replace(liveHoles, (_, key: keyof LiveNumbers) => JSON.stringify(live[key]));
-  return new JsonText<ListingProfile>(`{"url":${JSON.stringify(url)},${filled.slice(1)}`);
+  return new JsonText<ListingProfile>(`${JSON.stringify(addresses).slice(0, -1)},${filled.slice(1)}`);
 }
 
 /** The profile a row of `profileColumns` makes, as a visitor sees it. */

@@ -32,6 +32,9 @@ export const listingSummary = z.object({
   slug: z.string(),
   name: z.string(),
   url: url.describe('The listing page on this site.'),
+  visit_url: url
+    .nullable()
+    .describe("The listing's website through this site (a 302 there, counted for its maker); null without a website."),
   tagline: z.string(),
   website_url: z.string().nullable(),
   logo_url: z.string().nullable(),
@@ -47,8 +50,8 @@ export const listingSummary = z.object({
   views: z.int(),
 });
 export type ListingSummary = z.output<typeof listingSummary>;
-/** A summary as PostgreSQL builds it, before the page address is added. */
-export type SummaryRow = Omit<ListingSummary, 'url'>;
+/** A summary as PostgreSQL builds it, before the addresses on this site are added. */
+export type SummaryRow = Omit<ListingSummary, 'url' | 'visit_url'>;
 
 export const listingPage = pageOf(listingSummary);
 

@@ -1,6 +1,7 @@
 import { publicStatuses } from '../domain/catalogue-terms.js';
 import type { ListingSummary, SummaryRow } from './schemas.js';
 import { sql, type Sql } from '../platform/sql.js';
+import { visitUrl } from '../domain/analytics.js';
 
 /**
  * SQL shared by the catalogue reads. Reads build their JSON in PostgreSQL, so one round trip
@@ -42,10 +43,13 @@ export function listingUrl(publicUrl: string, slug: string): string {
 /** A summary as `summaryJson` builds it. */
 export type Summary = SummaryRow;
 
-/** Puts `url` (the public page) right after `name` in a summary built by `summaryJson`. */
+/**
+ * Puts `url` (the public page) and `visit_url` (the website through /go) right after `name` in a
+ * summary built by `summaryJson`: both depend on the configured origin, so neither is stored.
+ */
 export function withUrl(summary: Summary, publicUrl: string): ListingSummary {
   const { id, slug, name, ...rest } = summary;
-  return { id, slug, name, url: listingUrl(publicUrl, slug), ...rest };
+  return { id, slug, name, url: listingUrl(publicUrl, slug), visit_url: visitUrl(publicUrl, slug, rest.website_url), ...rest };
 }
 
 /** Ids of a category and all categories below it. */

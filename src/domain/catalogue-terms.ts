@@ -18,6 +18,10 @@ export const launchSections = [
 ] as const;
 export type LaunchSection = (typeof launchSections)[number];
 
+/** How an upcoming week lists its launches: most notify-me requests first (interest), or by name. */
+export const upcomingOrders = ['interest', 'name'] as const;
+export type UpcomingOrder = (typeof upcomingOrders)[number];
+
 export const leaderboards = ['community-weekly', 'community-all-time', 'billboard', 'domain-rating', 'revenue'] as const;
 export type Leaderboard = (typeof leaderboards)[number];
 

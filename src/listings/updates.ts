@@ -3,6 +3,7 @@ import { isPublic, listingUrl, unrestricted } from '../catalogue/sql.js';
 import { Listing } from '../entities/listing.js';
 import { ListingUpdate } from '../entities/listing-update.js';
 import { updateMailOf, type UpdateMail } from '../domain/update-mail.js';
+import { goPath } from '../domain/analytics.js';
 import { notFound } from '../errors.js';
 import { query, sql } from '../platform/sql.js';
 
@@ -95,7 +96,8 @@ export interface FeedEntry {
   title: string;
   body: string;
   posted_at: string;
-  listing: { slug: string; name: string; url: string };
+  /** `visit_url`: the listing's website through /go, counted as a click from the feed; null without a website. */
+  listing: { slug: string; name: string; url: string; visit_url: string | null };
 }
 
 /** The latest updates of the site's visible listings, newest first: the public feed and its Atom version. */
@@ -103,11 +105,19 @@ export async function latestUpdates(em: EntityManager, siteId: number, publicUrl
   const rows = await query(
     em,
     sql<
-      Omit<FeedEntry, 'listing'> & { slug: string; name: string }
-    >`select lu.id, lu.title, lu.body, iso_utc(lu.created_at) as posted_at, l.slug, l.name
+      Omit<FeedEntry, 'listing'> & { slug: string; name: string; has_website: boolean }
+    >`select lu.id, lu.title, lu.body, iso_utc(lu.created_at) as posted_at, l.slug, l.name, l.website_url is not null as has_website
      from listing_update lu join listing l on l.id = lu.listing_id
      where l.site_id = ${siteId} and ${isPublic} and ${unrestricted} and not lu.hidden
      order by lu.created_at desc, lu.id desc limit ${limit}`,
   );
-  return rows.map(({ slug, name, ...entry }) => ({ ...entry, listing: { slug, name, url: listingUrl(publicUrl, slug) } }));
+  return rows.map(({ slug, name, has_website, ...entry }) => ({
+    ...entry,
+    listing: {
+      slug,
+      name,
+      url: listingUrl(publicUrl, slug),
+      visit_url: has_website ? `${publicUrl}${goPath(slug, 'feed')}` : null,
+    },
+  }));
 }

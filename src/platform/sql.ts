@@ -131,8 +131,9 @@ function openPlainPool(databaseUrl: string, max: number, name: string, options?:
 }
 
 export function openReadPool(databaseUrl: string, max: number): ReadPool {
-  // Its only writes are listing documents, which the next read builds again if a crash loses one
-  // (after the URL's own options, which this setting would otherwise replace).
+  // Its only writes are listing documents, which the next read builds again if a crash loses one,
+  // and traffic counts, of which a crash may lose the last moments (after the URL's own options,
+  // which this setting would otherwise replace).
   const options = [new URL(databaseUrl).searchParams.get('options'), '-c synchronous_commit=off'].filter(Boolean).join(' ');
   return openPlainPool(databaseUrl, max, 'reads', options);
 }

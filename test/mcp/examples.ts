@@ -161,6 +161,7 @@ export const toolExamples: Record<string, ToolExample> = {
     return { per_page: 5 };
   },
   get_my_listing: async (app) => ({ listing_id: await ownListing(app) }),
+  get_listing_stats: async (app) => ({ listing_id: await ownListing(app), from: '2026-01-01', to: '2026-01-31' }),
   update_my_listing: async (app) => {
     const id = await ownListing(app);
     return { listing_id: id, fields: { tagline: 'Edited by an agent', city: null }, faqs: [], idempotency_key: `edit-${id}` };

@@ -112,4 +112,19 @@ describe('owner pages speak to people', () => {
       expect({ path, words: apiWordsIn(page.html) }).toEqual({ path, words: [] });
     }
   });
+
+  it('shows none on the stats page, live or not yet, nor with a refused range', async () => {
+    const live = await listingIn('words-stats-live', 'live', 'free', null);
+    await sql('update listing set launched_at = now() where id = ?', [live]);
+    const draft = await listingIn('words-stats-draft', 'draft', 'free', null);
+    for (const path of [
+      `/me/listings/${live}/stats`,
+      `/me/listings/${draft}/stats`,
+      `/me/listings/${live}/stats?from=2026-03-10&to=2026-03-01`,
+    ]) {
+      const page = await owner.get(path);
+      expect({ path, status: page.status }).toEqual({ path, status: path.includes('from=') ? 400 : 200 });
+      expect({ path, words: apiWordsIn(page.html) }).toEqual({ path, words: [] });
+    }
+  });
 });

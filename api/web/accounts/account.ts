@@ -145,7 +145,7 @@ ${form('/sign-out', csrf, null, 'Sign out', 'inline')}
 <p id="owner-links"><a href="/me/listings">Your listings</a> · <a href="/me/orders">Your orders</a> · <a href="/me/claims">Your claims</a></p>
 <h2 id="following">Listings you follow</h2>
 <p class="muted">You get an email when one of them posts an update; unfollow on its page.</p>
-${listingList(followed, 'You follow no listing yet: use the Follow button on a listing page.')}
+${listingList(followed, 'You follow no listing yet: use the Follow button on a listing page.', 'other')}
 <h2>API keys</h2>
 ${shown}
 <table><thead><tr><th>Name</th><th>Key</th><th>Created</th><th>Last used</th><th></th></tr></thead><tbody>${rows}</tbody></table>

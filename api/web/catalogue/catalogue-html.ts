@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ListingSummary } from '../../../src/catalogue/schemas.js';
 import type { Page } from '../../../src/domain/pagination.js';
 import { notFound } from '../../../src/errors.js';
+import { goPath, type ClickPlace } from '../../../src/domain/analytics.js';
 import type { AppDeps } from '../../deps.js';
 import { execute } from '../../execute.js';
 import { operationContext } from '../../operation-context.js';
@@ -82,17 +83,36 @@ export function categoryChip(category: { slug: string; name: string }): Html {
   return html`<a class="chip" href="${categoryPath(category.slug)}">${category.name}</a>`;
 }
 
-/** One listing in a list: rank, logo, name, tagline, category chip, and its community votes. */
-function listingItem(listing: ListedListing): Html {
+/**
+ * A link to a listing's website through /go, counted for its place (docs/analytics.md); none when
+ * the website is not an http(s) address. The listing's name says which website, for screen readers.
+ */
+export function visitLink(listing: Pick<ListingSummary, 'slug' | 'name' | 'website_url'>, place: ClickPlace): Html | null {
+  if (!listing.website_url || !isWebAddress(listing.website_url)) return null;
+  return html`<a href="${goPath(listing.slug, place)}" rel="nofollow" aria-label="Visit website of ${listing.name}">Visit website</a>`;
+}
+
+/** Before launch a listing's followers are the people who asked to be notified when it goes live. */
+export function notifyCount(followers: number): string {
+  return `${plural(followers, 'person', 'people')} asked to be notified`;
+}
+
+/** One listing in a list: rank, logo, name, tagline, category chip, its website, and its community votes. */
+function listingItem(listing: ListedListing, place: ClickPlace): Html {
+  const visit = visitLink(listing, place);
   return html`<li>${listing.rank !== undefined && html`<span class="rank">#${listing.rank}</span>`}${logo(listing)}
 <div class="row-main">${listingLink(listing)}${listing.tagline && ` — ${listing.tagline}`}
-<br>${listing.primary_category && html`${categoryChip(listing.primary_category)} `}<span class="muted">${plural(listing.followers, 'follower')}</span></div>
+<br>${listing.primary_category && html`${categoryChip(listing.primary_category)} `}<span class="muted">${listing.status === 'scheduled' ? notifyCount(listing.followers) : plural(listing.followers, 'follower')}</span>${visit && html` · ${visit}`}</div>
 <span class="votes">${plural(listing.votes, 'vote')}</span></li>`;
 }
 
-export function listingList(listings: readonly ListedListing[], empty: string): Html {
+/** A list of listings; `place` is where their website links are counted as coming from. */
+export function listingList(listings: readonly ListedListing[], empty: string, place: ClickPlace): Html {
   if (!listings.length) return html`<p class="muted">${empty}</p>`;
-  return html`<ol class="listings">${joinHtml(listings.map(listingItem), '\n')}</ol>`;
+  return html`<ol class="listings">${joinHtml(
+    listings.map((listing) => listingItem(listing, place)),
+    '\n',
+  )}</ol>`;
 }
 
 /** Previous and next links that keep the page's other query parameters. */

@@ -49,7 +49,7 @@ export function categoryPage(deps: AppDeps): Middleware {
 ${category.description && html`<p class="pre">${category.description}</p>`}
 ${category.subcategories.length > 0 && html`<h2>Subcategories</h2>\n<ul>${category.subcategories.map((s) => html`<li>${categoryLink(s)}</li>`)}</ul>`}
 <h2>Live listings, most voted first</h2>
-${listingList(category.listings.items, 'No live listings in this category yet.')}
+${listingList(category.listings.items, 'No live listings in this category yet.', 'other')}
 ${pager(categoryPath(category.slug), {}, category.listings)}
 ${faqs.length > 0 && html`<h2>Questions</h2>\n<dl>${joinHtml(faqs, '\n')}</dl>`}
 <p><a href="/categories">All categories</a></p>`;

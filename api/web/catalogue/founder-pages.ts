@@ -60,7 +60,7 @@ ${joinHtml(
 ${f.bio && html`<p class="pre">${f.bio}</p>`}
 ${socials.length > 0 && html`<h2>Social profiles</h2><ul>${socials.map(([platform, url]) => html`<li>${label(platform)}: ${externalLink(url)}</li>`)}</ul>`}
 <h2>Companies</h2>
-${listingList(f.companies, 'No public listing yet.')}
+${listingList(f.companies, 'No public listing yet.', 'founder')}
 ${stories.length > 0 && html`<h2>Founder stories</h2>${joinHtml(stories, '\n')}`}
 ${
   f.interview.length > 0 &&

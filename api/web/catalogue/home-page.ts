@@ -24,7 +24,7 @@ export function homePage(deps: AppDeps): Middleware {
     const found =
       results &&
       html`<section id="results"><h2>Results for “${String(q)}”</h2>
-${listingList(results.items, 'No listing matches these words. Try fewer or other words.')}
+${listingList(results.items, 'No listing matches these words. Try fewer or other words.', 'search')}
 ${pager('/', { q: String(q) }, results)}</section>`;
     const body = html`<p>${site.purpose}</p>
 <p class="muted">${plural(site.counts.live_listings, 'live listing')} in ${plural(site.counts.categories, 'category', 'categories')}.</p>
@@ -32,7 +32,7 @@ ${pager('/', { q: String(q) }, results)}</section>`;
 ${found}
 <section id="this-week"><h2>This week's launches</h2>
 <p class="muted">${week.starts_on} to ${week.ends_on} (UTC), ranked by community votes.</p>
-${listingList(week.items, 'No launches yet this week.')}</section>
+${listingList(week.items, 'No launches yet this week.', 'week')}</section>
 <section id="categories"><h2>Categories</h2>
 <ul>${categories.map((c) => html`<li>${categoryLink(c)}</li>`)}</ul>
 <p><a href="/categories">All categories and subcategories</a></p></section>

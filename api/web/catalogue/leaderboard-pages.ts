@@ -4,7 +4,17 @@ import { leaderboardSummaries } from '../../../src/catalogue/leaderboards.js';
 import type { Leaderboard as LeaderboardPage } from '../../../src/catalogue/schemas.js';
 import type { AppDeps } from '../../deps.js';
 import { getLeaderboard } from '../../operations/launches.js';
-import { canonicalUrl, dollars, listingLink, pager, pathSlug, plural, readOperation, sendPage } from './catalogue-html.js';
+import {
+  canonicalUrl,
+  dollars,
+  listingLink,
+  pager,
+  pathSlug,
+  plural,
+  readOperation,
+  sendPage,
+  visitLink,
+} from './catalogue-html.js';
 import { html, joinHtml, type Html } from '../../../src/platform/html.js';
 
 /** The column each ranking system shows: one metric per board, never mixed. */
@@ -53,7 +63,7 @@ export function leaderboardPage(deps: AppDeps): Middleware {
     const rows = board.items.map(
       (
         item,
-      ) => html`<tr><td>${item.rank}</td><td>${listingLink(item.listing)}${item.listing.tagline && html`<br><span class="muted">${item.listing.tagline}</span>`}</td>
+      ) => html`<tr><td>${item.rank}</td><td>${listingLink(item.listing)}${item.listing.tagline && html`<br><span class="muted">${item.listing.tagline}</span>`}${visitLink(item.listing, 'leaderboard') && html`<br>${visitLink(item.listing, 'leaderboard')}`}</td>
 <td>${column.cell(item.metric)}</td>${board.paid && html`<td><span class="tag paid">${item.label ?? 'Paid'}</span></td>`}</tr>`,
     );
     const table = rows.length

@@ -61,9 +61,9 @@ export function alternativesPage(deps: AppDeps): Middleware {
     const others = alt.items.filter((i) => !i.approved);
     const compare = (other: string) => `/compare?a=${encodeURIComponent(alt.listing.slug)}&b=${encodeURIComponent(other)}`;
     const body = html`<p>Alternatives to ${listingLink(alt.listing)}.</p>
-${approved.length > 0 && html`<h2>Chosen by ${alt.listing.name}</h2>${listingList(approved, '')}`}
+${approved.length > 0 && html`<h2>Chosen by ${alt.listing.name}</h2>${listingList(approved, '', 'other')}`}
 <h2>In the same category, most voted first</h2>
-${listingList(others, 'No other listing in this category yet.')}
+${listingList(others, 'No other listing in this category yet.', 'other')}
 ${alt.items.length > 0 && html`<h2>Compare</h2><ul>${alt.items.map((i) => html`<li><a href="${compare(i.slug)}">${alt.listing.name} vs ${i.name}</a></li>`)}</ul>`}`;
     sendPage(ctx, deps, `Alternatives to ${alt.listing.name}`, body, {
       description: `Products like ${alt.listing.name}: the ones its makers name and the most voted in its category.`,

@@ -9,6 +9,7 @@ import { storySections } from '../../operations/draft-schemas.js';
 import { getListing } from '../../operations/listings.js';
 import {
   listingPath,
+  notifyCount,
   categoryChip,
   categoryPath,
   clip,
@@ -29,6 +30,8 @@ import { sessionToken } from '../shared/session.js';
 import { claimPath } from '../owner/submit-page.js';
 import { voteLedgerSection } from './vote-ledger-pages.js';
 import { reportPath } from '../moderation/report-pages.js';
+import { goPath } from '../../../src/domain/analytics.js';
+import { countVisit } from './go.js';
 
 const section = (id: string, heading: string, content: Html | null) =>
   content && html`<section id="${id}"><h2>${heading}</h2>\n${content}</section>`;
@@ -49,6 +52,8 @@ export function listingPage(deps: AppDeps): Middleware {
     // The session is checked in the page's own read, saving a round trip on the hottest page.
     const { user, reviews, restricted, ...state } = await listingPageState(deps.readPool, profile.id, sessionToken(ctx));
     ctx.state.webUser = user;
+    await countVisit(ctx, deps, 'view', slug);
+    if (state.following && profile.status === 'live') await countVisit(ctx, deps, 'follower_view', slug);
     const viewer: Viewer = user ? { signedIn: true, csrf: csrfToken(ctx, deps.keys.cookieKeys), state } : { signedIn: false };
     const description =
       profile.seo.description || profile.short_description || profile.tagline || `${profile.name} on ${deps.config.site.name}`;
@@ -84,7 +89,8 @@ async function notPublicYet(ctx: Context, deps: AppDeps, slug: string): Promise<
 
 function profileBody(p: ListingProfile, viewer: Viewer, reviews: ReviewRow[], restricted: boolean): Html {
   const upcoming =
-    p.status === 'scheduled' && html`<p class="note">Upcoming: launches in the week of ${p.launch_week ?? ''}.</p>`;
+    p.status === 'scheduled' &&
+    html`<p class="note">Upcoming: launches in the week of ${p.launch_week ?? ''}. ${notifyCount(viewer.signedIn ? viewer.state.followers : p.followers)}.</p>`;
   const notice =
     restricted &&
     html`<p class="note" role="note">The site team restricted this listing under the <a href="/rules">site rules</a>: it stays here, but search, lists, leaderboards and feeds leave it out.</p>`;
@@ -146,7 +152,9 @@ function claimInvite(p: ListingProfile, viewer: Viewer): Html | null {
 
 function links(p: ListingProfile): Html | null {
   const items = [
-    p.links.website && externalLink(p.links.website, 'Website'),
+    p.links.website &&
+      isWebAddress(p.links.website) &&
+      html`<a href="${goPath(p.slug, 'listing')}" rel="nofollow">Visit website</a>`,
     p.links.demo_video && externalLink(p.links.demo_video, 'Demo video'),
     p.links.contact_email && html`<a href="mailto:${encodeURI(p.links.contact_email)}">${p.links.contact_email}</a>`,
     html`<a href="${listingPath(p.slug)}/alternatives">Alternatives</a>`,

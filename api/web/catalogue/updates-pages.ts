@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps.js';
 import { page } from '../shared/layout.js';
 import { reportPath } from '../moderation/report-pages.js';
 import { sendHtml } from '../shared/respond.js';
+import { goPath } from '../../../src/domain/analytics.js';
 
 const feedSize = 50;
 
@@ -19,7 +20,7 @@ export function updatesRouter(deps: AppDeps): Router {
     const entries = await latestUpdates(ctx.state.em, deps.site.id, publicUrl, feedSize);
     const list = entries.map(
       (e) => html`<article class="update" id="update-${String(e.id)}"><h2>${e.title}</h2>
-<p class="muted"><a href="${e.listing.url}">${e.listing.name}</a>, ${e.posted_at.slice(0, 10)}</p><p class="pre">${e.body}</p>
+<p class="muted"><a href="${e.listing.url}">${e.listing.name}</a>, ${e.posted_at.slice(0, 10)}${e.listing.visit_url && html` · <a href="${goPath(e.listing.slug, 'feed')}" rel="nofollow" aria-label="Visit website of ${e.listing.name}">Visit website</a>`}</p><p class="pre">${e.body}</p>
 <p class="muted"><a href="${reportPath('update', e.id)}" rel="nofollow">Report</a></p></article>`,
     );
     ctx.set('Cache-Control', 'public, max-age=60');
@@ -63,7 +64,8 @@ function atomFeed(entries: FeedEntry[], publicUrl: string, siteName: string): st
       link: entry.listing.url,
       date: new Date(entry.posted_at),
       description: html`${entry.body}`.toString(),
-      author: [{ name: entry.listing.name, link: entry.listing.url }],
+      // The company wrote the update: its link is its website, through /go so that the click counts.
+      author: [{ name: entry.listing.name, link: entry.listing.visit_url ?? entry.listing.url }],
     });
   }
   return feed.atom1();

@@ -22,7 +22,7 @@ import {
   type SectionState,
 } from './listing-sections.js';
 import { nextStepBrief, nextStepWords } from './next-step.js';
-import { myListingPath } from './paths.js';
+import { myListingPath, myListingStatsPath } from './paths.js';
 
 /** A coming week of the week picker with the launch places it has left (get_launch_week). */
 export interface WeekChoice {
@@ -70,7 +70,8 @@ export function listingBody(listing: OwnerListingDetail, state: ListingPageState
   return html`<dl class="facts" id="listing-facts"><dt>Status</dt><dd id="listing-status" data-status="${listing.status}">${statusWords[listing.status]}</dd>
 <dt>Plan</dt><dd id="listing-plan">${p.plan}</dd><dt>Launch week</dt><dd id="launch-week">${p.launch_week ?? 'not chosen'}</dd>
 ${p.launched_at && html`<dt>Launched</dt><dd>${when(p.launched_at)}</dd>`}
-<dt>Public page</dt><dd>${listing.visible ? html`<a href="${listing.url}">${listing.url}</a>` : 'not visible to visitors yet'}</dd></dl>
+<dt>Public page</dt><dd>${listing.visible ? html`<a href="${listing.url}">${listing.url}</a>` : 'not visible to visitors yet'}</dd>
+<dt>Numbers</dt><dd><a href="${myListingStatsPath(listing.id)}" id="stats-link">Views, visits to your website and votes</a></dd></dl>
 ${p.status_reason && html`<p class="note">${p.status_reason}</p>`}
 <p class="note" id="next-step"><strong>Next step:</strong> ${nextStepWords(listing)}</p>
 ${state.notice && html`<div class="note" role="status" id="form-result">${state.notice}</div>`}

@@ -7,6 +7,10 @@ export function myListingPath(id: number): string {
   return `/me/listings/${String(id)}`;
 }
 
+export function myListingStatsPath(id: number): string {
+  return `${myListingPath(id)}/stats`;
+}
+
 export function myOrderPath(number: string): string {
   return `/me/orders/${encodeURIComponent(number)}`;
 }

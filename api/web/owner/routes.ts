@@ -31,6 +31,7 @@ import { registerListingRoutes } from './listing-routes.js';
 import { registerOrderRoutes } from './order-routes.js';
 import { paramOf, type OwnerRouting } from './owner-routing.js';
 import { registerClaimRoutes } from './claim-routes.js';
+import { registerStatsRoutes } from './stats-routes.js';
 import { draftPath } from './paths.js';
 import { runAsOwner } from './run-operation.js';
 import { submitBody } from './submit-page.js';
@@ -193,6 +194,7 @@ export function ownerRouter(deps: AppDeps): Router {
   const routing: OwnerRouting = { pages, posts, render, owner, formOwner };
   registerListingRoutes(router, deps, routing);
   registerListingContentRoutes(router, deps, routing);
+  registerStatsRoutes(router, deps, routing);
   registerOrderRoutes(router, deps, routing);
   registerClaimRoutes(router, deps, routing);
   return router;

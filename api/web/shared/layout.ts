@@ -24,8 +24,11 @@ button.follow[aria-pressed=true]{background:var(--link);border-color:var(--link)
 ul.reviews{list-style:none;padding:0}ul.reviews li{border-bottom:1px solid var(--line);padding:.5rem 0}.stars{color:var(--accent);letter-spacing:.1em}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dl.facts dt{font-weight:600}.badge-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr));gap:1rem}
 .badge-grid figure{margin:0;padding:.75rem;border:1px solid var(--line);border-radius:8px}.badge-grid textarea{font:12px/1.4 ui-monospace,monospace}
+.pair{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:1rem;align-items:start}.pair .scroll{max-height:24rem}
+svg.chart{width:100%;height:auto;font-size:13px}.chart .grid{stroke:var(--line)}.chart .scale,.chart .value{fill:var(--muted)}.column{fill:var(--link)}
+.line{fill:none;stroke-width:2.5}.line-0{stroke:var(--accent)}.line-1{stroke:var(--fg)}.line-2{stroke:var(--paid-fg)}.line-3{stroke:var(--muted)}ul.legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.25rem 1rem}svg.swatch{width:28px;height:10px}
 main a,main code{overflow-wrap:anywhere}img.media{max-width:100%;height:auto}.mail pre{white-space:pre-wrap}.post img{max-width:100%;height:auto}.post pre{overflow-x:auto;background:var(--soft);padding:.5rem}
-@media (max-width:30rem){body{margin:1rem auto}dl.facts{grid-template-columns:1fr}.logo{width:40px;height:40px}.rank{min-width:1.6rem}h1{font-size:1.35rem}}`;
+@media (max-width:30rem){body{margin:1rem auto}.pair{grid-template-columns:1fr}svg.chart{font-size:20px}dl.facts{grid-template-columns:1fr}.logo{width:40px;height:40px}.rank{min-width:1.6rem}h1{font-size:1.35rem}}`;
 const stylesheet = styleElement(css);
 
 /** The Content-Security-Policy source that lets the inline stylesheet, and no other inline style, apply. */
