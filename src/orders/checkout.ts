@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../config.js';
 import { orderNumber, type OrderStatus } from '../domain/order-status.js';
@@ -126,7 +127,15 @@ export async function createCheckout(
 ): Promise<OrderView> {
   const built =
     (requestKey && (await orderBuiltUnder(em, owner.ownerId, requestKey))) ||
-    (await buildOrder(em, buyerFor(deps.config, owner.siteId, owner.ownerId), body, requestKey));
+    (await buildOrder(em, buyerFor(deps.config, owner.siteId, owner.ownerId), body, requestKey).catch(async (error) => {
+      // A request under the same key that was still running (its key taken over after the wait) built it first.
+      const first =
+        requestKey && error instanceof UniqueConstraintViolationException
+          ? await orderBuiltUnder(em.fork(), owner.ownerId, requestKey)
+          : undefined;
+      if (!first) throw error;
+      return first;
+    }));
   // A paid order's lifecycle has begun already, and may have ended: a start now would be a second one.
   if (built.pending) await startOrderFulfilment(deps.temporal, deps.config, { ...built, ownerId: owner.ownerId });
   return getOwnedOrder(em, deps.config.publicUrl, owner.ownerId, built.number);

@@ -1,4 +1,6 @@
+import pg from 'pg';
 import type { Browser } from 'playwright-core';
+import { createCheckout } from '../../src/orders/checkout.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser } from '../support/browser.js';
 import { request } from '../support/http.js';
@@ -195,6 +197,32 @@ describe('create_checkout and the checkout page', () => {
     expect(orders.map((o) => o.number)).toEqual([retried.body.number]);
     const run = await workflow.getHandle(`order-${retried.body.number}`).describe();
     expect(run.status.name).toBe('RUNNING');
+  });
+
+  it('gives two requests under one key that build at the same time the same order, never a 500', async () => {
+    const buyer = await openShop(app, 'same-key@example.com', 'same-key');
+    const body = { items: [{ product: 'unlock-sections', listing_id: buyer.listingId }], billing_country: 'US' };
+    // Both have looked for an order under the key and found none before either may insert: the inserts wait on this lock.
+    const blocker = new pg.Client({ connectionString: app.databaseUrl });
+    await blocker.connect();
+    await blocker.query('begin; lock table orders in share mode');
+    const owner = { siteId: app.deps.site.id, ownerId: buyer.owner.id };
+    const both = [1, 2].map(() => createCheckout(app.deps.orm.em.fork(), app.deps, owner, body, 'same-key'));
+    await until(
+      async () =>
+        (
+          await blocker.query<{ n: number }>(
+            "select count(*)::int as n from pg_locks where relation = 'orders'::regclass and not granted",
+          )
+        ).rows[0].n,
+      (waiting) => waiting === 2,
+    );
+    await blocker.query('commit');
+    await blocker.end();
+    const [first, second] = await Promise.all(both);
+    expect(second.number).toBe(first.number);
+    const orders = await sql<{ number: string }>(app, 'select number from orders where owner_id = ?', [buyer.owner.id]);
+    expect(orders.map((o) => o.number)).toEqual([first.number]);
   });
 
   it("answers 404 for another owner's order", async () => {
