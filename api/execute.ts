@@ -48,6 +48,7 @@ async function executeOnce(op: Operation, raw: RawInput, ctx: OperationContext, 
     path: parsePart(op.input.path, raw.path, 'path'),
     query: parsePart(op.input.query, raw.query, 'query'),
     body: parsePart(op.input.body, raw.body ?? {}, 'body'),
+    idempotencyKey: op.idempotencyKey ? idempotencyKey : undefined,
   };
   const handle = async (): Promise<object> => {
     const body = await op.handler(input as never, ctx);

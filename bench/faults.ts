@@ -2,7 +2,7 @@ import { isoDate, mondayOf } from '../src/domain/weeks.js';
 import { checkOutcomes, settled, type Outcome } from './faults/check.js';
 import { FailoverClient, unanswered, type Exchange } from './faults/client.js';
 import { startCluster } from './faults/cluster.js';
-import { allFaults, faultRows, runFaults, type FaultName, type FaultRow } from './faults/faults.js';
+import { allFaults, faultRows, outsideFaults, runFaults, type FaultName, type FaultRow } from './faults/faults.js';
 import { fans, liveListings, owners } from './faults/people.js';
 import { emptyLedger, runWorkload, seeded, type World } from './faults/workload.js';
 import type { BenchSection } from './section.js';
@@ -24,6 +24,8 @@ export interface FaultRunResult {
   serverErrors: Exchange[];
   /** Every request sent that got no answer (a refused connection sent nothing and is not one). */
   unanswered: Exchange[];
+  /** Those of them cut while no fault lasted: nothing explains them. */
+  unansweredOutsideFaults: Exchange[];
   requests: number;
   abandoned: string[];
   logsDir: string;
@@ -107,6 +109,7 @@ export async function runFaultBench(options: FaultRunOptions, log: (line: string
       outcomes,
       serverErrors: client.log.filter((e) => e.status >= 500),
       unanswered: client.log.filter(unanswered),
+      unansweredOutsideFaults: outsideFaults(client.log.filter(unanswered), windows),
       requests: client.log.length,
       abandoned: world.ledger.abandoned,
       logsDir: `${cluster.dir}/logs`,
@@ -137,7 +140,7 @@ export function faultReport(result: FaultRunResult, options: FaultRunOptions): s
       .map(([k, v]) => `${k}=${v}`)
       .join(
         ', ',
-      )}; paid launches name this week. A lifecycle is due at its expected end plus the ${options.settleSeconds} s the check waits after the load; a free launch is due at its Monday (FREE_QUEUE_WEEKS=0 still queues for the next week not begun). A killed piece stays down 3 s, then starts again; "Lasted" runs to when it is ready again. Recovered: from the fault to the first good answer after the last attempt it failed (0: none failed while it lasted). The client balances as a load balancer would: it asks each api process's /readyz every 0.5 s and sends to those ready; a refused connection sent nothing and goes to the other process at once (not a failure); a request sent and left without an answer is a failure.`,
+      )}; paid launches name this week. A lifecycle is due at its expected end plus the ${options.settleSeconds} s the check waits after the load; a free launch is due at its Monday (FREE_QUEUE_WEEKS=0 still queues for the next week not begun). A killed piece stays down 3 s, then starts again; "Lasted" runs to when it is ready again. Recovered: from the fault to the first good answer after the last attempt it failed (0: none failed while it lasted). The client balances as a load balancer would: it asks each api process's /readyz every 0.5 s and sends to those ready; a refused connection sent nothing and goes to the other process at once (not a failure); a request sent and left without an answer is a failure. A failed attempt counts against the fault that lasted when it failed, so a request in flight when an api process is killed counts against that kill.`,
     '',
     '| Fault | Lasted s | Recovered after s (first good answer) | Attempts failed while it lasted (each retried) | Failed answers | Connections refused (sent to the other process) |',
     '|---|---|---|---|---|---|',
@@ -151,7 +154,7 @@ export function faultReport(result: FaultRunResult, options: FaultRunOptions): s
     ...result.outcomes.map((o) => `| ${o.what} | ${o.expected} | ${list(o.lost)} | ${list(o.doubled)} | ${list(o.stuck)} |`),
     '',
     `5xx answers in the whole run: ${result.serverErrors.length}${[...byStatus].map(([label, n]) => `\n- ${n} × ${label}`).join('')}`,
-    `Requests sent and left without an answer in the whole run: ${list(result.unanswered.map((e) => `${e.what} (${e.detail})`))}`,
+    `Requests sent and left without an answer in the whole run: ${result.unanswered.length} (a fault's row counts those cut while it lasted, in flight when it began included); outside any fault: ${list(result.unansweredOutsideFaults.map((e) => `${e.what} (${e.detail})`))}`,
     `Journeys abandoned: ${list(result.abandoned)}`,
   ].join('\n');
 }

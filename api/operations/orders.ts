@@ -51,8 +51,8 @@ export const createCheckout = defineOperation({
   input: { body: orderBody },
   output: order,
   reaches: ['vies', 'payments', 'mail'],
-  async handler({ body }, { deps, em, site, principal }) {
-    return openCheckout(em, deps, { siteId: site.id, ownerId: principal!.userId }, body);
+  async handler({ body, idempotencyKey }, { deps, em, site, principal }) {
+    return openCheckout(em, deps, { siteId: site.id, ownerId: principal!.userId }, body, idempotencyKey);
   },
 });
 

@@ -53,6 +53,8 @@ export interface OperationInput<P, Q, B> {
   path: Out<P>;
   query: Out<Q>;
   body: Out<B>;
+  /** The request's Idempotency-Key, for an operation that takes one: what it builds can be found again by it. */
+  idempotencyKey?: string;
 }
 
 /** What a handler may return for an output type: as JSON will carry it (a Date is sent as its ISO string). */

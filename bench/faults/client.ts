@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 
 /** One answer (or failure to answer) as the client saw it; status 0 is no answer at all. */
 export interface Exchange {
+  /** When it was sent. */
   at: number;
+  /** When its answer came or it failed: a request cut by a fault was sent before it began. */
+  endedAt: number;
   origin: string;
   what: string;
   status: number;
@@ -73,7 +76,7 @@ export class FailoverClient {
     const giveUp = Date.now() + patienceMs;
     let origin = this.next();
     for (;;) {
-      const exchange: Exchange = { at: Date.now(), origin, what, status: 0, retryAfter: null };
+      const exchange: Exchange = { at: Date.now(), endedAt: 0, origin, what, status: 0, retryAfter: null };
       this.log.push(exchange);
       let wait = 200;
       try {
@@ -85,6 +88,7 @@ export class FailoverClient {
           signal: AbortSignal.timeout(60_000),
         });
         const text = await res.text();
+        exchange.endedAt = Date.now();
         exchange.status = res.status;
         exchange.retryAfter = res.headers.get('retry-after');
         let parsed: unknown = text;
@@ -100,6 +104,7 @@ export class FailoverClient {
         exchange.detail = problem?.code ?? text.slice(0, 200);
         if (exchange.retryAfter) wait = Number(exchange.retryAfter) * 1000;
       } catch (error) {
+        exchange.endedAt = Date.now();
         exchange.detail = String((error as { cause?: { code?: string } }).cause?.code ?? error);
         // The process is gone or going: the balancer sends the retry to another one.
         this.ready.set(origin, false);

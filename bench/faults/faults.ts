@@ -112,16 +112,26 @@ const good = (e: Exchange) => e.status > 0 && e.status < 500;
 const refused = (e: Exchange) => e.status === 0 && e.detail === refusedCode;
 const failed = (e: Exchange) => !good(e) && !refused(e);
 
+/** Whether the exchange ended (answered, failed or refused) while the fault lasted: one in flight when it began counts. */
+const endedWithin = (e: Exchange, { start, end }: FaultWindow) => e.endedAt >= start && e.endedAt <= end;
+
+/** The exchanges that ended while no fault lasted. */
+export const outsideFaults = (exchanges: Exchange[], windows: FaultWindow[]) =>
+  exchanges.filter((e) => !windows.some((w) => endedWithin(e, w)));
+
 /** Each fault's window against the client's log: recovery, and the requests that failed while it lasted. */
 export function faultRows(windows: FaultWindow[], exchanges: Exchange[]): FaultRow[] {
-  return windows.map(({ fault, start, end }, i) => {
-    const during = exchanges.filter((e) => e.at >= start && e.at <= end);
-    // A request failed by the fault may be sent a little after it is undone (a pool reconnecting), not after the next one began.
+  return windows.map((window, i) => {
+    const { fault, start, end } = window;
+    const during = exchanges.filter((e) => endedWithin(e, window));
+    // A request failed by the fault may fail a little after it is undone (a pool reconnecting), not after the next one began.
     const after = Math.min(end + 30_000, windows[i + 1]?.start ?? Infinity);
     const lastFailed = during.some(failed)
-      ? exchanges.filter((e) => e.at >= start && e.at < after && failed(e)).at(-1)
+      ? exchanges
+          .filter((e) => e.endedAt >= start && e.endedAt < after && failed(e))
+          .reduce((last, e) => (e.endedAt > last.endedAt ? e : last))
       : undefined;
-    const firstGood = lastFailed && exchanges.find((e) => e.at > lastFailed.at && good(e));
+    const firstGood = lastFailed && exchanges.find((e) => e.at > lastFailed.endedAt && good(e));
     const serverErrors: Record<string, number> = {};
     for (const e of during.filter(failed)) {
       const label =
@@ -133,7 +143,7 @@ export function faultRows(windows: FaultWindow[], exchanges: Exchange[]): FaultR
     return {
       fault,
       lastedSeconds: (end - start) / 1000,
-      recoverSeconds: !lastFailed ? 0 : firstGood ? (firstGood.at - start) / 1000 : null,
+      recoverSeconds: !lastFailed ? 0 : firstGood ? (firstGood.endedAt - start) / 1000 : null,
       failed: during.filter(failed).length,
       serverErrors,
       refused: during.filter(refused).length,

@@ -50,6 +50,8 @@ export const Order = defineEntity({
     disputedAt: p.datetime().nullable(),
     /** Made in test mode (no money could move): it is paid only in test mode, and says TEST everywhere. */
     testMode: p.boolean().default(false),
+    /** The Idempotency-Key of the create_checkout that built it: a retry of that request answers this order. */
+    requestKey: p.string().length(255).nullable(),
     createdAt: p.datetime().defaultRaw('now()'),
     updatedAt: p.datetime().defaultRaw('now()'),
     version: p.integer().version(),

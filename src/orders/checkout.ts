@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../config.js';
-import { orderNumber } from '../domain/order-status.js';
+import { orderNumber, type OrderStatus } from '../domain/order-status.js';
 import type { LineOptions } from '../domain/pricing.js';
 import { Order, type OrderEntity } from '../entities/order.js';
 import { OrderLine } from '../entities/order-line.js';
@@ -48,15 +49,19 @@ export function applyQuote(tx: EntityManager, order: OrderEntity, quote: Quote, 
   });
 }
 
+/** An order as its lifecycle is started: its number, the listing it is for, whether it still waits for payment. */
+interface BuiltOrder {
+  number: string;
+  listingId: number | null;
+  pending: boolean;
+}
+
 /**
  * Builds a pending order from a body priced now (a refused promo code builds nothing): the next
- * number LD-<year>-<6 digits>, a checkout token, and when it expires. The caller starts its lifecycle.
+ * number LD-<year>-<6 digits>, a checkout token, and when it expires, kept under the request's
+ * Idempotency-Key when it has one. The caller starts its lifecycle.
  */
-export async function buildOrder(
-  em: EntityManager,
-  buyer: Buyer,
-  body: OrderBody,
-): Promise<{ number: string; listingId: number | null }> {
+export async function buildOrder(em: EntityManager, buyer: Buyer, body: OrderBody, requestKey?: string): Promise<BuiltOrder> {
   const { quote } = await priceOrderBody(em, buyer, body);
   return em.transactional(
     async (tx) => {
@@ -80,9 +85,10 @@ export async function buildOrder(
         netCents: 0,
         vatCents: 0,
         totalCents: 0,
+        requestKey: requestKey ?? null,
       });
       applyQuote(tx, order, quote, body);
-      return { number, listingId: quote.lines.find((l) => l.listing_id)?.listing_id ?? null };
+      return { number, listingId: quote.lines.find((l) => l.listing_id)?.listing_id ?? null, pending: true };
     },
     { clear: true },
   );
@@ -94,18 +100,44 @@ export interface CheckoutDeps {
   config: Config;
 }
 
+/** The order an earlier request with this Idempotency-Key built, if any. */
+async function orderBuiltUnder(em: EntityManager, ownerId: number, requestKey: string): Promise<BuiltOrder | undefined> {
+  const [row] = await query(
+    em,
+    sql<{ number: string; listing_id: number | null; status: OrderStatus }>`select o.number, o.status,
+       (select l.listing_id from order_line l where l.order_id = o.id and l.listing_id is not null
+        order by l.position limit 1) as listing_id
+     from orders o where o.owner_id = ${ownerId} and o.request_key = ${requestKey}`,
+  );
+  return row && { number: row.number, listingId: row.listing_id, pending: row.status === 'pending' };
+}
+
 /**
  * create_checkout: builds a pending order from a body priced now, starts its lifecycle and
- * answers the order with its checkout link.
+ * answers the order with its checkout link. A request retried with the Idempotency-Key of one that
+ * built its order and then failed (its answer lost to a crash or an outage) gets that order, its
+ * lifecycle started if it was not, rather than a second order left waiting for a payment.
  */
 export async function createCheckout(
   em: EntityManager,
   deps: CheckoutDeps,
   owner: Pick<Buyer, 'siteId' | 'ownerId'>,
   body: OrderBody,
+  requestKey?: string,
 ): Promise<OrderView> {
-  const built = await buildOrder(em, buyerFor(deps.config, owner.siteId, owner.ownerId), body);
-  await startOrderFulfilment(deps.temporal, deps.config, { ...built, ownerId: owner.ownerId });
+  const built =
+    (requestKey && (await orderBuiltUnder(em, owner.ownerId, requestKey))) ||
+    (await buildOrder(em, buyerFor(deps.config, owner.siteId, owner.ownerId), body, requestKey).catch(async (error) => {
+      // A request under the same key that was still running (its key taken over after the wait) built it first.
+      const first =
+        requestKey && error instanceof UniqueConstraintViolationException
+          ? await orderBuiltUnder(em.fork(), owner.ownerId, requestKey)
+          : undefined;
+      if (!first) throw error;
+      return first;
+    }));
+  // A paid order's lifecycle has begun already, and may have ended: a start now would be a second one.
+  if (built.pending) await startOrderFulfilment(deps.temporal, deps.config, { ...built, ownerId: owner.ownerId });
   return getOwnedOrder(em, deps.config.publicUrl, owner.ownerId, built.number);
 }
 

@@ -1,4 +1,6 @@
+import pg from 'pg';
 import type { Browser } from 'playwright-core';
+import { createCheckout } from '../../src/orders/checkout.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser } from '../support/browser.js';
 import { request } from '../support/http.js';
@@ -174,6 +176,53 @@ describe('create_checkout and the checkout page', () => {
     expect(answers.every((a) => a.status === 201 || a.status === 409)).toBe(true);
     const [row] = await sql<{ n: string }>(app, 'select count(*) as n from orders where owner_id = ?', [buyer.owner.id]);
     expect(Number(row.n)).toBe(1);
+  });
+
+  it('answers a retry of a create_checkout whose answer was lost after its lifecycle started with that order', async () => {
+    const buyer = await openShop(app, 'lost-answer@example.com', 'lost-answer');
+    const body = { items: [{ product: 'unlock-sections', listing_id: buyer.listingId }], billing_country: 'US' };
+    const workflow = app.deps.temporal.client.workflow;
+    const start = workflow.start.bind(workflow);
+    // Temporal starts the lifecycle and its answer is lost (gRPC UNAVAILABLE), as when Temporal or the api dies right then.
+    workflow.start = (async (type, options) => {
+      workflow.start = start;
+      await start(type, options);
+      throw Object.assign(new Error('the answer to the start was lost'), { code: 14 });
+    }) as typeof workflow.start;
+    const lost = await buyer.owner.call('POST', '/orders/checkout', body, { 'idempotency-key': 'lost-answer' });
+    expect(lost.status).toBe(503);
+    const retried = await buyer.owner.call('POST', '/orders/checkout', body, { 'idempotency-key': 'lost-answer' });
+    expect(retried.status).toBe(201);
+    const orders = await sql<{ number: string }>(app, 'select number from orders where owner_id = ?', [buyer.owner.id]);
+    expect(orders.map((o) => o.number)).toEqual([retried.body.number]);
+    const run = await workflow.getHandle(`order-${retried.body.number}`).describe();
+    expect(run.status.name).toBe('RUNNING');
+  });
+
+  it('gives two requests under one key that build at the same time the same order, never a 500', async () => {
+    const buyer = await openShop(app, 'same-key@example.com', 'same-key');
+    const body = { items: [{ product: 'unlock-sections', listing_id: buyer.listingId }], billing_country: 'US' };
+    // Both have looked for an order under the key and found none before either may insert: the inserts wait on this lock.
+    const blocker = new pg.Client({ connectionString: app.databaseUrl });
+    await blocker.connect();
+    await blocker.query('begin; lock table orders in share mode');
+    const owner = { siteId: app.deps.site.id, ownerId: buyer.owner.id };
+    const both = [1, 2].map(() => createCheckout(app.deps.orm.em.fork(), app.deps, owner, body, 'same-key'));
+    await until(
+      async () =>
+        (
+          await blocker.query<{ n: number }>(
+            "select count(*)::int as n from pg_locks where relation = 'orders'::regclass and not granted",
+          )
+        ).rows[0].n,
+      (waiting) => waiting === 2,
+    );
+    await blocker.query('commit');
+    await blocker.end();
+    const [first, second] = await Promise.all(both);
+    expect(second.number).toBe(first.number);
+    const orders = await sql<{ number: string }>(app, 'select number from orders where owner_id = ?', [buyer.owner.id]);
+    expect(orders.map((o) => o.number)).toEqual([first.number]);
   });
 
   it("answers 404 for another owner's order", async () => {
