@@ -201,7 +201,7 @@ describe('create_checkout and the checkout page', () => {
 
   it('gives two requests under one key that build at the same time the same order, never a 500', async () => {
     const buyer = await openShop(app, 'same-key@example.com', 'same-key');
-    const body = { items: [{ product: 'unlock-sections', listing_id: buyer.listingId }], billing_country: 'US' };
+    const body = { items: [{ product: 'unlock-sections' as const, listing_id: buyer.listingId }], billing_country: 'US' };
     // Both have looked for an order under the key and found none before either may insert: the inserts wait on this lock.
     const blocker = new pg.Client({ connectionString: app.databaseUrl });
     await blocker.connect();
