@@ -85,7 +85,7 @@ interface Click {
   agent: string;
 }
 
-/** The worker's side: each connection its own visitors (10.<connection>.x.y), so one visitor's clicks never overlap. */
+/** The worker's side: each connection its own visitors (10.<connection>.x.y, x below 255, which is the bots'), so one visitor's clicks never overlap. */
 export async function clickStorm(input: ClickStormInput): Promise<ClickStormResult> {
   const { origin, slugs, connections, seconds } = input;
   const expected: Record<string, number> = {};
@@ -120,7 +120,7 @@ export async function clickStorm(input: ClickStormInput): Promise<ClickStormResu
         click = {
           slug: hotListing(slugs.length),
           place: clickPlaces[Math.floor(Math.random() * clickPlaces.length)],
-          address: `10.${index}.${(visitors >> 8) & 254}.${visitors & 255}`,
+          address: `10.${index}.${(visitors >> 8) % 255}.${visitors & 255}`,
           agent: browserAgent,
         };
         counts = true;
