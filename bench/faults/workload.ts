@@ -148,13 +148,18 @@ async function scheduledFree(w: World, owner: Owner, listingId: number, host: st
     200,
   );
   w.websites.append(host, view.publication.badge.embed_html);
-  const chosen = expect(
-    'choose_free_listing',
-    await w.client.call<OwnerListing>('POST', `${path}/free`, 'choose_free_listing', { key: owner.key }),
-    200,
-  );
-  if (chosen.status !== 'scheduled') throw new Abandon(`free launch ${chosen.status}: ${chosen.publication.next_step}`);
-  return chosen;
+  // A gate check cut short by a fault answers "awaiting_badge: call again to check at once", and a client does.
+  for (let attempt = 1; ; attempt++) {
+    const chosen = expect(
+      'choose_free_listing',
+      await w.client.call<OwnerListing>('POST', `${path}/free`, 'choose_free_listing', { key: owner.key }),
+      200,
+    );
+    if (chosen.status === 'scheduled') return chosen;
+    if (chosen.status !== 'awaiting_badge' || attempt === 10)
+      throw new Abandon(`free launch ${chosen.status}: ${chosen.publication.next_step}`);
+    await pause(1_000);
+  }
 }
 
 /** A free launch (next week's: FREE_QUEUE_WEEKS=0 still queues for a week not begun), which fans ask to be told of. */
