@@ -1,7 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfigOrExit } from './config.js';
 import { openOrm, watchOrmPool } from './db.js';
 import { createLogger } from './logger.js';
 import { serveMetrics } from './platform/metrics-server.js';
+import { unreachableDependency } from './platform/outage.js';
 import { connectTemporal, prepareTemporal } from './temporal.js';
 import { createWorker, readWorkflowBundle } from './worker.js';
 
@@ -17,7 +19,18 @@ if (!config.database.url || !config.temporal.address) {
 }
 const orm = await openOrm(config);
 const temporal = await connectTemporal(config);
-await prepareTemporal(temporal, config.temporal.namespace);
+// A Temporal server that is restarting or too busy to answer in time is waited for, not a reason to exit.
+const databasePort = Number(new URL(config.database.url).port || 5432);
+for (let waitMs = 500; ; waitMs = Math.min(waitMs * 2, 10_000)) {
+  try {
+    await prepareTemporal(temporal, config.temporal.namespace);
+    break;
+  } catch (error) {
+    if (unreachableDependency(error, databasePort) !== 'temporal') throw error;
+    log.warn({ err: error, retryInMs: waitMs }, 'Temporal did not answer while preparing schedules; trying again');
+    await sleep(waitMs);
+  }
+}
 await temporal.connection.close();
 const bundlePath = config.temporal.workflowBundlePath;
 const bundle = bundlePath ? readWorkflowBundle(bundlePath) : undefined;
