@@ -1,8 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
+import { TrafficCounter } from '../../src/analytics/counting.js';
 import { purgePastDays } from '../../src/analytics/housekeeping.js';
 import { repeatKey } from '../../src/domain/analytics.js';
 import { addDays, isoDate, mondayOf } from '../../src/domain/weeks.js';
+import type { ReadPool } from '../../src/platform/sql.js';
 import { startApiProcess } from '../support/api-process.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
@@ -213,6 +215,27 @@ describe('counting in batches', () => {
     expect(await exited).toBe(0);
     expect((await stats()).totals.clicks - before).toBe(2);
   }, 60_000);
+});
+
+describe('counting while PostgreSQL is away', () => {
+  it('keeps the visits for the next flush, failing nothing', async () => {
+    let down = false;
+    const pool = {
+      query: (...args: Parameters<ReadPool['query']>) =>
+        down ? Promise.reject(new Error('connection refused')) : app.deps.readPool.query(...args),
+    } as unknown as ReadPool;
+    const counter = new TrafficCounter(pool, app.deps.log);
+    const before = (await stats()).totals.clicks;
+    const visit = { kind: 'click', listingId: launchpadId, slug: 'launchpad', place: 'feed', referrerHost: null } as const;
+    await counter.count(visit, { address: '192.0.2.8', userAgent: browser('kim'), preview: false });
+    down = true;
+    await counter.count(visit, { address: '192.0.2.9', userAgent: browser('lou'), preview: false });
+    await expect(counter.flush()).resolves.toBeUndefined();
+    expect((await stats()).totals.clicks - before).toBe(0);
+    down = false;
+    await counter.flush();
+    expect((await stats()).totals.clicks - before).toBe(2);
+  });
 });
 
 describe('get_listing_stats', () => {
