@@ -3,6 +3,7 @@ import { isbot } from 'isbot';
 import { repeatKey, repeatWindowMinutes, type TrafficKind } from '../domain/analytics.js';
 import { isoDate } from '../domain/weeks.js';
 import type { Logger } from '../logger.js';
+import { countVisitsDropped } from '../platform/metrics.js';
 import { prepared, sql, type ReadPool } from '../platform/sql.js';
 import { DaySalt } from './day-salt.js';
 
@@ -37,8 +38,6 @@ interface Waiting {
 
 /** Visits are written this often, in one statement per api process. */
 export const flushEveryMs = 1000;
-/** While PostgreSQL is away, at most this many visits wait (a few MB); the oldest go first. */
-const maxWaiting = 200_000;
 const repeatWindowMs = repeatWindowMinutes * 60_000;
 
 /**
@@ -59,6 +58,8 @@ export class TrafficCounter {
   constructor(
     private readonly pool: ReadPool,
     private readonly log: Logger,
+    /** While PostgreSQL is away, at most this many visits wait (a few MB); the oldest go first. */
+    private readonly maxWaiting = 200_000,
   ) {
     this.#salt = new DaySalt(pool);
   }
@@ -76,7 +77,7 @@ export class TrafficCounter {
       .subarray(0, 16);
     const { kind, listingId, place } = visit;
     this.#waiting.push({ kind, listingId, place, referrerHost: visit.referrerHost ?? '', hash, at: now });
-    if (this.#waiting.length > maxWaiting) this.drop(this.#waiting.length - maxWaiting);
+    if (this.#waiting.length > this.maxWaiting) this.drop(this.#waiting.length - this.maxWaiting);
   }
 
   /** Flushes every second until `stop`. */
@@ -114,7 +115,7 @@ export class TrafficCounter {
       if (!this.#outage) this.log.warn({ err: error }, 'visits could not be counted; they wait for the next flush');
       this.#outage ??= { dropped: 0 };
       this.#waiting = [...batch, ...later, ...this.#waiting];
-      if (this.#waiting.length > maxWaiting) this.drop(this.#waiting.length - maxWaiting);
+      if (this.#waiting.length > this.maxWaiting) this.drop(this.#waiting.length - this.maxWaiting);
     } finally {
       this.#writing = false;
     }
@@ -122,6 +123,7 @@ export class TrafficCounter {
 
   private drop(oldest: number): void {
     this.#waiting.splice(0, oldest);
+    countVisitsDropped(oldest);
     this.#outage ??= { dropped: 0 };
     this.#outage.dropped += oldest;
   }

@@ -218,23 +218,34 @@ describe('counting in batches', () => {
 });
 
 describe('counting while PostgreSQL is away', () => {
-  it('keeps the visits for the next flush, failing nothing', async () => {
+  it('keeps the visits for the next flush, failing nothing, and drops the oldest beyond its bound', async () => {
     let down = false;
     const pool = {
       query: (...args: Parameters<ReadPool['query']>) =>
         down ? Promise.reject(new Error('connection refused')) : app.deps.readPool.query(...args),
     } as unknown as ReadPool;
-    const counter = new TrafficCounter(pool, app.deps.log);
-    const before = (await stats()).totals.clicks;
-    const visit = { kind: 'click', listingId: launchpadId, slug: 'launchpad', place: 'feed', referrerHost: null } as const;
-    await counter.count(visit, { address: '192.0.2.8', userAgent: browser('kim'), preview: false });
+    const counter = new TrafficCounter(pool, app.deps.log, 2);
+    const before = await stats();
+    const click = (place: string, address: string) =>
+      counter.count(
+        { kind: 'click', listingId: launchpadId, slug: 'launchpad', place, referrerHost: null },
+        { address, userAgent: browser(address), preview: false },
+      );
+    await click('api', '192.0.2.8');
     down = true;
-    await counter.count(visit, { address: '192.0.2.9', userAgent: browser('lou'), preview: false });
+    await click('feed', '192.0.2.9');
     await expect(counter.flush()).resolves.toBeUndefined();
-    expect((await stats()).totals.clicks - before).toBe(0);
+    await click('feed', '192.0.2.10');
+    await expect(counter.flush()).resolves.toBeUndefined();
+    expect((await stats()).totals.clicks - before.totals.clicks).toBe(0);
     down = false;
     await counter.flush();
-    expect((await stats()).totals.clicks - before).toBe(2);
+    const after = await stats();
+    const placeOf = (body: typeof after, place: string) =>
+      body.clicks.by_place.find((p: { place: string }) => p.place === place)?.clicks ?? 0;
+    // Three waited where two may: the oldest (the one from `api`) went.
+    expect(after.totals.clicks - before.totals.clicks).toBe(2);
+    expect(placeOf(after, 'api') - placeOf(before, 'api')).toBe(0);
   });
 });
 
