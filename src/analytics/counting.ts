@@ -37,7 +37,7 @@ interface Waiting {
 }
 
 /** Visits are written this often, in one statement per api process. */
-export const flushEveryMs = 1000;
+const flushEveryMs = 1000;
 const repeatWindowMs = repeatWindowMinutes * 60_000;
 
 /**
