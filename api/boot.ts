@@ -56,7 +56,7 @@ export async function openDeps(
     keys,
     readCache: new ReadCache(config.publicReadCacheMs),
     searchIndex: new SearchIndex(readPool),
-    traffic: new TrafficCounter(readPool, site.id),
+    traffic: new TrafficCounter(readPool, log),
   };
   const unwatch = [watchOrmPool(orm), watchPool('reads', pgPoolProbe(readPool)), watchPool('hot writes', pgPoolProbe(writePool))];
   poolWatches.set(deps, () => unwatch.forEach((stop) => stop()));
@@ -99,6 +99,7 @@ export async function serveApi(deps: AppDeps, extraOperations: readonly Operatio
   const counts = announceCountChangesEvery(deps.readPool, deps.config.listingCountsNoticeMs, deps.log);
   // Search answers from memory: the listings are read before the first request, not during it.
   await deps.searchIndex.current();
+  deps.traffic.start();
   prepareOperationSeries([...operations, ...extraOperations]);
   const shutdown: Shutdown = { draining: false };
   const app = buildApp(deps, extraOperations, shutdown);
@@ -113,12 +114,15 @@ export async function serveApi(deps: AppDeps, extraOperations: readonly Operatio
     metrics = await serveMetrics({ host: deps.config.metrics.host, port: deps.config.metrics.apiPort }, deps.log);
   } catch (error) {
     counts.stop();
+    await deps.traffic.stop();
     await listener?.close();
     server.close();
     throw error;
   }
   server.keepAliveTimeout = 65_000;
+  // After the last request is answered: the visits it noted are written before the process goes.
   const stopTheRest = async () => {
+    await deps.traffic.stop();
     await metrics?.close();
     counts.stop();
     await listener?.close();

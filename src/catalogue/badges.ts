@@ -19,17 +19,24 @@ export async function badgeSubject(
   publicUrl: string,
   slug: string,
   audience: BadgeAudience,
-): Promise<BadgeSubject> {
+): Promise<BadgeSubject & { listingId: number }> {
   const shown =
     'images' in audience
       ? sql`status in ('awaiting_badge', 'scheduled', 'live')`
       : sql`(${isPublic} or owner_id = ${audience.ownerId ?? 0})`;
   const [row] = await query(
     em,
-    sql<{ name: string }>`select name from listing l where site_id = ${siteId} and slug = ${slug} and ${shown}`,
+    sql<{ id: number; name: string }>`select id, name from listing l where site_id = ${siteId} and slug = ${slug} and ${shown}`,
   );
   if (!row) throw notFound(`Listing ${slug}`);
-  return { siteName, listingName: row.name, listingSlug: slug, listingUrl: listingUrl(publicUrl, slug), publicUrl };
+  return {
+    siteName,
+    listingId: row.id,
+    listingName: row.name,
+    listingSlug: slug,
+    listingUrl: listingUrl(publicUrl, slug),
+    publicUrl,
+  };
 }
 
 /** The chosen badge with its embed code, and the image URL of every style. */

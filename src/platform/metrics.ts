@@ -76,6 +76,16 @@ export function countReadCacheLookup(result: 'hit' | 'shared' | 'miss'): void {
   readCacheLookups.inc({ result });
 }
 
+const visitsDropped = new Counter({
+  name: `${prefix}analytics_visits_dropped_total`,
+  help: 'Visits an api process dropped uncounted: the oldest beyond what it keeps while PostgreSQL cannot be reached.',
+  registers,
+});
+
+export function countVisitsDropped(visits: number): void {
+  visitsDropped.inc(visits);
+}
+
 const searchCatchUp = new Histogram({
   name: `${prefix}search_index_catch_up_seconds`,
   help: "How long a search waited for the in-memory index to apply the writes committed before it: the index's lag behind PostgreSQL.",

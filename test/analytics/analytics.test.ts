@@ -1,7 +1,11 @@
+import type { ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
+import { TrafficCounter } from '../../src/analytics/counting.js';
 import { purgePastDays } from '../../src/analytics/housekeeping.js';
 import { repeatKey } from '../../src/domain/analytics.js';
 import { addDays, isoDate, mondayOf } from '../../src/domain/weeks.js';
+import type { ReadPool } from '../../src/platform/sql.js';
+import { startApiProcess } from '../support/api-process.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request } from '../support/http.js';
 import { WebClient } from '../support/web-client.js';
@@ -20,9 +24,11 @@ const browser = (name: string = randomUUID()) =>
   `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 Probe/${name}`;
 const bot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
-const go = (path: string, headers: Record<string, string> = {}) =>
-  fetch(`${app.url}${path}`, { redirect: 'manual', headers: { 'user-agent': browser(), ...headers } });
+const go = (path: string, headers: Record<string, string> = {}, origin = app.url) =>
+  fetch(`${origin}${path}`, { redirect: 'manual', headers: { 'user-agent': browser(), ...headers } });
+/** The figures once this process has written the visits it noted (they wait up to a second otherwise). */
 const stats = async (query = '') => {
+  await app.deps.traffic.flush();
   const res = await owner.call('GET', `/me/listings/${launchpadId}/stats${query}`);
   expect(res.status).toBe(200);
   return res.body;
@@ -54,7 +60,11 @@ beforeAll(async () => {
   });
   await addListing(app, { slug: 'secret', name: 'Secret', status: 'draft', domain: 'secret.example' });
 });
-afterAll(() => app?.close());
+const started: ChildProcess[] = [];
+afterAll(async () => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await app?.close();
+});
 
 describe('/go/<slug>', () => {
   it("sends the visitor to the listing's own website with ref added, its query and fragment kept", async () => {
@@ -165,6 +175,80 @@ describe('counting', () => {
   });
 });
 
+describe('counting in batches', () => {
+  it('counts the same visitor twice in one batch once, each in the hour of the visit', async () => {
+    const before = (await stats()).totals.clicks;
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    // No flush until both are noted: one batch holds them.
+    await app.deps.traffic.stop();
+    try {
+      const fay = browser('fay');
+      for (const ua of [fay, fay, browser('gil')])
+        expect((await go('/go/launchpad?via=founder', { 'user-agent': ua })).status).toBe(302);
+      const visit = { kind: 'click', listingId: launchpadId, slug: 'launchpad', place: 'awards', referrerHost: null } as const;
+      const requester = { address: '192.0.2.7', userAgent: browser('hal'), preview: false };
+      await app.deps.traffic.count(visit, requester, anHourAgo);
+      await app.deps.traffic.count(visit, requester, anHourAgo);
+    } finally {
+      app.deps.traffic.start();
+    }
+    expect((await stats()).totals.clicks - before).toBe(3);
+    const rows = await sql<{ hour: string; count: number }>(
+      app,
+      "select to_char(hour at time zone 'UTC', 'YYYY-MM-DD\"T\"HH24') as hour, count from listing_traffic where listing_id = ? and kind = 'click' and place = 'awards'",
+      [launchpadId],
+    );
+    expect(rows).toEqual([{ hour: anHourAgo.toISOString().slice(0, 13), count: 1 }]);
+  });
+
+  it('counts the same visitor once within 30 minutes across two api processes, writing on stop', async () => {
+    const before = (await stats()).totals.clicks;
+    const other = await startApiProcess(app.env, started);
+    const origin = new URL(other.api).origin;
+    const exited = new Promise<number | null>((resolve) => other.child.once('exit', (code) => resolve(code)));
+    const ida = browser('ida');
+    expect((await go('/go/launchpad?via=week', { 'user-agent': ida }, origin)).status).toBe(302);
+    expect((await go('/go/launchpad?via=week', { 'user-agent': ida })).status).toBe(302);
+    expect((await go('/go/launchpad?via=week', { 'user-agent': browser('jon') }, origin)).status).toBe(302);
+    // A graceful stop writes what the process still holds before it exits.
+    other.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect((await stats()).totals.clicks - before).toBe(2);
+  }, 60_000);
+});
+
+describe('counting while PostgreSQL is away', () => {
+  it('keeps the visits for the next flush, failing nothing, and drops the oldest beyond its bound', async () => {
+    let down = false;
+    const pool = {
+      query: (...args: Parameters<ReadPool['query']>) =>
+        down ? Promise.reject(new Error('connection refused')) : app.deps.readPool.query(...args),
+    } as unknown as ReadPool;
+    const counter = new TrafficCounter(pool, app.deps.log, 2);
+    const before = await stats();
+    const click = (place: string, address: string) =>
+      counter.count(
+        { kind: 'click', listingId: launchpadId, slug: 'launchpad', place, referrerHost: null },
+        { address, userAgent: browser(address), preview: false },
+      );
+    await click('api', '192.0.2.8');
+    down = true;
+    await click('feed', '192.0.2.9');
+    await expect(counter.flush()).resolves.toBeUndefined();
+    await click('feed', '192.0.2.10');
+    await expect(counter.flush()).resolves.toBeUndefined();
+    expect((await stats()).totals.clicks - before.totals.clicks).toBe(0);
+    down = false;
+    await counter.flush();
+    const after = await stats();
+    const placeOf = (body: typeof after, place: string) =>
+      body.clicks.by_place.find((p: { place: string }) => p.place === place)?.clicks ?? 0;
+    // Three waited where two may: the oldest (the one from `api`) went.
+    expect(after.totals.clicks - before.totals.clicks).toBe(2);
+    expect(placeOf(after, 'api') - placeOf(before, 'api')).toBe(0);
+  });
+});
+
 describe('get_listing_stats', () => {
   it('gives the launch day by hour against the week, the launch week by day and one row per day', async () => {
     await addVotes(app, launchpadId, 3, launchedAt);
@@ -254,6 +338,7 @@ describe('what is kept', () => {
     const marker = `Probe/${randomUUID()}`;
     const ua = `Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36 ${marker}`;
     await go('/go/launchpad?via=feed', { 'user-agent': ua });
+    await app.deps.traffic.flush();
     const [{ salt }] = await sql<{ salt: Buffer }>(app, 'select salt from analytics_salt where day = ?::date', [
       isoDate(new Date()),
     ]);

@@ -99,6 +99,9 @@ describe('a takedown and its reversal', () => {
         (i: { listing: { slug: string } }) => i.listing.slug,
       );
     const badge = () => request(`${app.url}/badges/rocket/standard-dark-m.svg`);
+    await sql(app, "update listing set website_url = 'https://rocket.example/' where slug = 'rocket'");
+    const visit = () => fetch(`${app.url}/go/rocket?via=listing`, { redirect: 'manual' });
+    expect((await eventually(visit, (r) => r.status === 302)).status).toBe(302);
     const shown = await badge();
     expect(shown.status).toBe(200);
     expect(shown.headers.get('cache-control')).toBe('public, max-age=300');
@@ -126,6 +129,8 @@ describe('a takedown and its reversal', () => {
         )
       ).status,
     ).toBe(404);
+    // The click redirect reads the same cached profile: it stops sending visitors there too.
+    expect((await eventually(visit, (r) => r.status === 404)).status).toBe(404);
     expect(await eventually(weekly, (slugs) => !slugs.includes('rocket'))).not.toContain('rocket');
     expect((await request(`${app.url}/sitemap.xml`)).text).not.toContain('/listings/rocket<');
     expect((await badge()).status).toBe(404);

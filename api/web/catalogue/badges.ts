@@ -16,7 +16,14 @@ export function badgesRouter(deps: AppDeps): Router {
       images: true,
     });
     // Our own pages show badges too (the owner's preview): an impression is one on another site.
-    if (ctx.get('sec-fetch-site') !== 'same-origin') await countVisit(ctx, deps, 'badge', ctx.params.slug);
+    if (ctx.get('sec-fetch-site') !== 'same-origin')
+      await countVisit(ctx, deps, {
+        kind: 'badge',
+        listingId: subject.listingId,
+        slug: subject.listingSlug,
+        place: '',
+        referrerHost: null,
+      });
     ctx.type = 'image/svg+xml';
     // At most 5 minutes: a listing taken down must not keep its badge in caches for long.
     ctx.set('Cache-Control', 'public, max-age=300');

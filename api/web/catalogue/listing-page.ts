@@ -52,8 +52,9 @@ export function listingPage(deps: AppDeps): Middleware {
     // The session is checked in the page's own read, saving a round trip on the hottest page.
     const { user, reviews, restricted, ...state } = await listingPageState(deps.readPool, profile.id, sessionToken(ctx));
     ctx.state.webUser = user;
-    await countVisit(ctx, deps, 'view', slug);
-    if (state.following && profile.status === 'live') await countVisit(ctx, deps, 'follower_view', slug);
+    const visit = { listingId: profile.id, slug, place: '', referrerHost: null };
+    await countVisit(ctx, deps, { kind: 'view', ...visit });
+    if (state.following && profile.status === 'live') await countVisit(ctx, deps, { kind: 'follower_view', ...visit });
     const viewer: Viewer = user ? { signedIn: true, csrf: csrfToken(ctx, deps.keys.cookieKeys), state } : { signedIn: false };
     const description =
       profile.seo.description || profile.short_description || profile.tagline || `${profile.name} on ${deps.config.site.name}`;
