@@ -1,5 +1,5 @@
 import { Agent, request } from 'node:http';
-import { Worker } from 'node:worker_threads';
+import { runInWorker } from './in-worker.js';
 import { clickPlaces } from '../src/domain/analytics.js';
 
 /**
@@ -33,20 +33,7 @@ export interface ClickStormResult {
 
 /** Runs the clicks in a worker thread that loads this file through tsx. */
 export function runClickStorm(input: ClickStormInput): Promise<ClickStormResult> {
-  const self = new URL(import.meta.url).href;
-  const worker = new Worker(
-    `const { parentPort, workerData } = require('node:worker_threads');
-     import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(self)}); })
-       .then((m) => m.clickStorm(workerData)).then((r) => parentPort.postMessage(r), (e) => { throw e; });`,
-    { eval: true, workerData: input },
-  );
-  return new Promise((resolve, reject) => {
-    worker.once('message', (result: ClickStormResult) => {
-      void worker.terminate();
-      resolve(result);
-    });
-    worker.once('error', reject);
-  });
+  return runInWorker(import.meta.url, 'clickStorm', input);
 }
 
 interface Answer {

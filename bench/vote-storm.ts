@@ -1,5 +1,5 @@
 import { Agent, request } from 'node:http';
-import { Worker } from 'node:worker_threads';
+import { runInWorker } from './in-worker.js';
 
 /**
  * The voting half of the launch-day load: signed-in people casting and withdrawing votes through
@@ -43,20 +43,7 @@ export interface StormResult {
 
 /** Runs the storm in a worker thread that loads this file through tsx. */
 export function runVoteStorm(input: StormInput): Promise<StormResult> {
-  const self = new URL(import.meta.url).href;
-  const worker = new Worker(
-    `const { parentPort, workerData } = require('node:worker_threads');
-     import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(self)}); })
-       .then((m) => m.storm(workerData)).then((r) => parentPort.postMessage(r), (e) => { throw e; });`,
-    { eval: true, workerData: input },
-  );
-  return new Promise((resolve, reject) => {
-    worker.once('message', (result: StormResult) => {
-      void worker.terminate();
-      resolve(result);
-    });
-    worker.once('error', reject);
-  });
+  return runInWorker(import.meta.url, 'storm', input);
 }
 
 interface Answer {
