@@ -32,7 +32,8 @@ interface Waiting {
   listingId: number;
   place: string;
   referrerHost: string;
-  hash: Buffer;
+  /** Hex, as the flush sends it. */
+  hash: string;
   at: Date;
 }
 
@@ -74,7 +75,7 @@ export class TrafficCounter {
     const hash = createHmac('sha256', salt)
       .update(repeatKey(visit.kind, visit.place, visit.slug, requester.address, requester.userAgent))
       .digest()
-      .subarray(0, 16);
+      .toString('hex', 0, 16);
     const { kind, listingId, place } = visit;
     this.#waiting.push({ kind, listingId, place, referrerHost: visit.referrerHost ?? '', hash, at: now });
     if (this.#waiting.length > this.maxWaiting) this.drop(this.#waiting.length - this.maxWaiting);
@@ -133,11 +134,19 @@ export class TrafficCounter {
    * window by any process stays as it was; the visits whose hash went in count, added up by row.
    */
   private async insert(batch: Waiting[]): Promise<void> {
+    const rows = batch.map((w) => ({
+      hash: w.hash,
+      at: w.at.getTime(),
+      listing_id: w.listingId,
+      kind: w.kind,
+      place: w.place,
+      referrer_host: w.referrerHost,
+    }));
+    // One JSON text: a few milliseconds less of the event loop per thousand visits than arrays of bytea and dates.
     await prepared(
       this.pool,
-      sql`with v as (select * from unnest(${batch.map((w) => w.hash)}::bytea[], ${batch.map((w) => w.at)}::timestamptz[],
-           ${batch.map((w) => w.listingId)}::int[], ${batch.map((w) => w.kind)}::text[], ${batch.map((w) => w.place)}::text[],
-           ${batch.map((w) => w.referrerHost)}::text[]) as v (hash, at, listing_id, kind, place, referrer_host)),
+      sql`with v as (select decode(r.hash, 'hex') as hash, to_timestamp(r.at / 1000.0) as at, r.listing_id, r.kind, r.place, r.referrer_host
+           from json_to_recordset(${sql.json(rows)}::json) as r (hash text, at bigint, listing_id int, kind text, place text, referrer_host text)),
        seen as (insert into analytics_repeat (hash, day, seen_at) select hash, (at at time zone 'UTC')::date, at from v
          on conflict (hash) do update set seen_at = excluded.seen_at
            where analytics_repeat.seen_at <= excluded.seen_at - make_interval(mins => ${repeatWindowMinutes})
@@ -159,9 +168,8 @@ function firstOfEach(waiting: Waiting[]): { batch: Waiting[]; later: Waiting[] }
   const first = new Map<string, Waiting>();
   const later: Waiting[] = [];
   for (const visit of waiting) {
-    const key = visit.hash.toString('base64');
-    const kept = first.get(key);
-    if (!kept) first.set(key, visit);
+    const kept = first.get(visit.hash);
+    if (!kept) first.set(visit.hash, visit);
     else if (visit.at.getTime() - kept.at.getTime() >= repeatWindowMs) later.push(visit);
   }
   return { batch: [...first.values()], later };
