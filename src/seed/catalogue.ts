@@ -69,6 +69,7 @@ export async function seedCatalogue(em: EntityManager, siteId: number, opts: See
       select (row_number() over (order by id) - 1)::int as n, id from app_user where email like 'demo-%@users.example'`,
     );
     await query(tx, sql`alter table seed_user add primary key (n)`);
+    // Each listing's id, taken before it is written, its company, and what the signals it counts read.
     await query(
       tx,
       sql`create temp table seed_target (listing_id int primary key, nth int not null unique, company_id int, votes int, followers int,
@@ -172,7 +173,7 @@ async function insertListings(em: EntityManager, siteId: number, now: Date, step
       sql`with company as (insert into company (name, domain) select name, domain from seed_listing order by n returning id),
        made as (select id, (row_number() over (order by id) - 1)::int as n from company)
      insert into seed_target (listing_id, nth, company_id, votes, followers, status, launched_at)
-     select nextval('listing_id_seq'), r.n + 1, made.id, r.votes, r.followers, r.status, r.launched_at
+     select nextval(pg_get_serial_sequence('listing', 'id')), r.n + 1, made.id, r.votes, r.followers, r.status, r.launched_at
      from seed_listing r join made using (n) order by r.n`,
     ),
   );
