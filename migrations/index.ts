@@ -35,6 +35,7 @@ import { Migration20261201000000Moderation } from './Migration20261201000000Mode
 import { Migration20261202000000AccountBlocks } from './Migration20261202000000AccountBlocks.js';
 import { Migration20261203000000MakerAnalytics } from './Migration20261203000000MakerAnalytics.js';
 import { Migration20261203000100OrderRequestKey } from './Migration20261203000100OrderRequestKey.js';
+import { Migration20261204000000SearchWordsDistinctFirst } from './Migration20261204000000SearchWordsDistinctFirst.js';
 import { Migration20261201000100RestrictedOutOfSearch } from './Migration20261201000100RestrictedOutOfSearch.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
@@ -77,4 +78,5 @@ export const migrationsList = [
   { name: 'Migration20261202000000AccountBlocks', class: Migration20261202000000AccountBlocks },
   { name: 'Migration20261203000000MakerAnalytics', class: Migration20261203000000MakerAnalytics },
   { name: 'Migration20261203000100OrderRequestKey', class: Migration20261203000100OrderRequestKey },
+  { name: 'Migration20261204000000SearchWordsDistinctFirst', class: Migration20261204000000SearchWordsDistinctFirst },
 ];

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AwardsPage } from './schemas.js';
-import { addWeeks, isoDate, utcDayStart } from '../domain/weeks.js';
+import { isoDate } from '../domain/weeks.js';
 import { notFound } from '../errors.js';
 import { pageLimit, readPage } from '../platform/paging.js';
 import { query, sql } from '../platform/sql.js';
@@ -57,19 +57,30 @@ export async function listAwards(
  * after the week) changes nothing. Returns how many awards it wrote.
  */
 export async function writeWeeklyAwards(em: EntityManager, siteId: number, monday: Date): Promise<number> {
-  const week = isoDate(monday);
+  return writeAwards(em, siteId, monday, monday);
+}
+
+/**
+ * Writes the awards of every week from the one of `firstMonday` to that of `lastMonday`, as
+ * writeWeeklyAwards writes each, newest week first, in one statement: one read of the votes, not
+ * one a week.
+ */
+export async function writeAwards(em: EntityManager, siteId: number, firstMonday: Date, lastMonday: Date): Promise<number> {
   const rows = await query<{ id: number }>(
     em,
     sql`with ranked as (
-       select l.id, count(v.user_id)::int as votes,
-         row_number() over (order by count(v.user_id) desc, l.launched_at, l.id) as rank
-       from listing l join vote v on v.listing_id = l.id and v.discount_reason is null and v.created_at < ${utcDayStart(addWeeks(monday, 1))}::timestamptz
-       where l.site_id = ${siteId} and l.status = 'live' and ${unrestricted} and l.launch_week = ${week}::date
+       select l.id, l.launch_week as week, count(v.user_id)::int as votes,
+         row_number() over (partition by l.launch_week order by count(v.user_id) desc, l.launched_at, l.id) as rank
+       from listing l join vote v on v.listing_id = l.id and v.discount_reason is null
+         and v.created_at < (l.launch_week + 7)::timestamp at time zone 'UTC'
+       where l.site_id = ${siteId} and l.status = 'live' and ${unrestricted}
+         and l.launch_week between ${isoDate(firstMonday)}::date and ${isoDate(lastMonday)}::date
        group by l.id
      )
      insert into award (site_id, week, rank, listing_id, votes)
-     select ${siteId}, ${week}::date, rank, id, votes from ranked
-     where rank <= 3 and not exists (select 1 from award a where a.site_id = ${siteId} and a.week = ${week}::date)
+     select ${siteId}, r.week, r.rank, r.id, r.votes from ranked r
+     where r.rank <= 3 and not exists (select 1 from award a where a.site_id = ${siteId} and a.week = r.week)
+     order by r.week desc, r.rank
      on conflict (site_id, week, rank) do nothing
      returning id`,
   );

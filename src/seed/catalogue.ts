@@ -6,10 +6,12 @@ import { generateListings, weeksBack } from './generate.js';
 import { copyInto, pgArray, type CopyValue } from './copy.js';
 import { demoBlogPosts } from './blog-posts.js';
 import { interviewQuestions } from './vocabulary.js';
-import { writeWeeklyAwards } from '../catalogue/awards.js';
-import { query, sql } from '../platform/sql.js';
+import { writeAwards } from '../catalogue/awards.js';
+import { query, sql, type Sql } from '../platform/sql.js';
 import { addInterviewQuestions } from '../catalogue/interview-questions.js';
-import { seedSignals } from './signals.js';
+import { alternatives, listingCounters, signalStatements, signalTables } from './signals.js';
+import { bulkLoad } from './bulk-load.js';
+import { discountReasons } from '../domain/vote-rules.js';
 
 export interface SeedOptions {
   listings: number;
@@ -44,9 +46,10 @@ export async function catalogueIsEmpty(em: EntityManager, siteId: number): Promi
 /**
  * Fills a site with a deterministic demo catalogue: categories, demo people, then the generated
  * listings streamed with COPY into a temporary table, from which set-based statements write
- * companies, listings, founders, then votes, follows, reviews, metrics, updates, awards, blog
- * posts and interview questions. Runs in one transaction; memory holds a chunk of rows, not the
- * catalogue.
+ * companies, founders, the signals the listings count (votes, follows, metrics), the listings
+ * with their counters, then reviews, updates, stories, alternatives, awards, blog posts and
+ * interview questions. Each listing row is written once. Runs in one transaction; memory holds a
+ * chunk of rows, not the catalogue.
  */
 export async function seedCatalogue(em: EntityManager, siteId: number, opts: SeedOptions): Promise<{ listings: number }> {
   const step = stepTimer(opts.onStep);
@@ -66,29 +69,28 @@ export async function seedCatalogue(em: EntityManager, siteId: number, opts: See
       select (row_number() over (order by id) - 1)::int as n, id from app_user where email like 'demo-%@users.example'`,
     );
     await query(tx, sql`alter table seed_user add primary key (n)`);
+    // Each listing's id, taken before it is written, its company, and what the signals it counts read.
     await query(
       tx,
-      sql`create temp table seed_target (listing_id int primary key, nth int not null, votes int, followers int) on commit drop`,
+      sql`create temp table seed_target (listing_id int primary key, nth int not null unique, company_id int, votes int, followers int,
+        status text, launched_at timestamptz) on commit drop`,
     );
 
     await step('listings streamed (COPY)', () => stageListings(tx, opts));
-    await insertListings(tx, siteId, step);
-    await seedSignals(tx, siteId, opts.now, demoUsers, step);
+    await insertListings(tx, siteId, opts.now, step);
+    await step('alternatives', () => query(tx, alternatives(siteId)));
 
     const thisMonday = mondayOf(opts.now);
-    await step('awards', async () => {
-      for (let w = 1; w <= weeksBack(opts.listings); w++) await writeWeeklyAwards(tx, siteId, addWeeks(thisMonday, -w));
-    });
+    await step('awards', () =>
+      writeAwards(tx, siteId, addWeeks(thisMonday, -weeksBack(opts.listings)), addWeeks(thisMonday, -1)),
+    );
     await step('blog posts, interview questions', async () => {
       await seedBlog(tx, siteId, opts.now);
       await addInterviewQuestions(tx, siteId, interviewQuestions);
     });
   });
-  // Seeding writes each listing row twice (inserted, then its counters), leaving listing and its
-  // search copy twice the size of their rows, unlike a database grown over time: compact them as
-  // after a restore. Then statistics and visibility maps for every table, which the planner
-  // needs, and which would otherwise keep autovacuum busy for minutes after a large seed.
-  await step('vacuum (full) listing, search_listing', () => query(em, sql`vacuum (full) listing, search_listing`));
+  // Statistics and visibility maps for every table, which the planner needs, and which would
+  // otherwise keep autovacuum busy for minutes after a large seed.
   await step('vacuum (analyze)', () => query(em, sql`vacuum (analyze)`));
   return { listings: opts.listings };
 }
@@ -159,30 +161,23 @@ async function stageListings(em: EntityManager, opts: SeedOptions): Promise<void
 /**
  * Bulk SQL for speed, bypassing the entities and the status transitions: each demo listing is
  * written as its lifecycle would have left it (live, scheduled, awaiting its badge...), with the
- * company made for it, in the generator's order, so that ids follow it.
+ * company made for it, in the generator's order, so that ids follow it. Its id is taken first
+ * (seed_target), so that the signals it counts are written before it and each listing row once,
+ * with its counters; the listing's own insert triggers, statement-level, then write its search
+ * copy and search words in one set each.
  */
-async function insertListings(em: EntityManager, siteId: number, step: Step): Promise<void> {
-  await step('companies and listings', () =>
+async function insertListings(em: EntityManager, siteId: number, now: Date, step: Step): Promise<void> {
+  await step('companies', () =>
     query(
       em,
       sql`with company as (insert into company (name, domain) select name, domain from seed_listing order by n returning id),
        made as (select id, (row_number() over (order by id) - 1)::int as n from company)
-     insert into listing (site_id, slug, name, tagline, short_description, description, stage, pricing_model, pricing_summary,
-       country, city, founded_year, website_url, domain, logo_url, features, usps, keywords, tags, category_ids, socials, faqs,
-       not_found_on_website, plan, unlocked_sections, status, launch_week, launched_at, view_count, owner_id, company_id)
-     select ${siteId}, r.slug, r.name, r.tagline, r.short_description, r.description, r.stage, r.pricing_model, r.pricing_summary,
-       r.country, r.city, r.founded_year, r.website_url, r.domain, r.logo_url, r.features, r.usps, r.keywords, r.tags,
-       array(select c.id from unnest(r.categories) with ordinality as u(slug, ord) join category c on c.site_id = ${siteId} and c.slug = u.slug order by u.ord),
-       r.socials, r.faqs, r.not_found_on_website, r.plan, r.unlocked_sections, r.status, r.launch_week, r.launched_at, r.view_count,
-       (select id from seed_user where n = r.owner), made.id
+     insert into seed_target (listing_id, nth, company_id, votes, followers, status, launched_at)
+     select nextval(pg_get_serial_sequence('listing', 'id')), r.n + 1, made.id, r.votes, r.followers, r.status, r.launched_at
      from seed_listing r join made using (n) order by r.n`,
     ),
   );
-  await query(
-    em,
-    sql`insert into seed_target (listing_id, nth, votes, followers)
-     select l.id, r.n + 1, r.votes, r.followers from seed_listing r join listing l on l.site_id = ${siteId} and l.slug = r.slug`,
-  );
+  await query(em, sql`analyze seed_target`);
   // A founder of several listings comes first where the generator first made them.
   await step('founders', () =>
     query(
@@ -196,14 +191,61 @@ async function insertListings(em: EntityManager, siteId: number, step: Step): Pr
      on conflict (site_id, slug) do nothing`,
     ),
   );
-  await step('founder links', () =>
-    query(
-      em,
-      sql`insert into listing_founder (listing_id, founder_id, position)
-     select l.id, f.id, lf.position from seed_listing r cross join jsonb_to_recordset(r.founders) as lf(slug text, position int)
-     join listing l on l.site_id = ${siteId} and l.slug = r.slug join founder f on f.site_id = ${siteId} and f.slug = lf.slug`,
-    ),
+  const signals = signalStatements(now.toISOString(), demoUsers);
+  const run = async (statements: Array<[string, Sql]>) => {
+    for (const [name, statement] of statements) await step(name, () => query(em, statement));
+  };
+  await bulkLoad(
+    em,
+    ['listing', 'search_listing', 'listing_founder', ...signalTables],
+    async () => {
+      await step('founder links', () =>
+        query(
+          em,
+          sql`insert into listing_founder (listing_id, founder_id, position)
+         select t.listing_id, f.id, lf.position from seed_listing r cross join jsonb_to_recordset(r.founders) as lf(slug text, position int)
+         join seed_target t on t.nth = r.n + 1 join founder f on f.site_id = ${siteId} and f.slug = lf.slug`,
+        ),
+      );
+      await run(signals.counted);
+      await step('listings', () => query(em, listingRows(siteId)));
+      // The statements after it join listings, which the planner only knows the size of after ANALYZE.
+      await query(em, sql`analyze listing`);
+      await run(signals.others);
+    },
+    step,
+    ['listing'],
   );
+  // What the skipped triggers (of listing_founder, and of the signals that change a listing) leave
+  // of every seeded listing: a document row out of date, and the listing announced as changed.
+  await step('listing documents', async () => {
+    await query(
+      em,
+      sql`insert into listing_document (listing_id, version) select listing_id, 1 from seed_target order by listing_id`,
+    );
+    await query(
+      em,
+      sql`select notify_listings_changed((select string_agg(l.slug, ' ') from seed_target t join listing l on l.id = t.listing_id))`,
+    );
+  });
+}
+
+/** The listing rows, as staged, with the ids, companies and counters of seed_target. */
+function listingRows(siteId: number): Sql {
+  return sql`insert into listing (id, site_id, slug, name, tagline, short_description, description, stage, pricing_model, pricing_summary,
+       country, city, founded_year, website_url, domain, logo_url, features, usps, keywords, tags, category_ids, socials, faqs,
+       not_found_on_website, plan, unlocked_sections, status, launch_week, launched_at, view_count, owner_id, company_id,
+       vote_count, ${sql.raw(discountReasons.map((r) => `votes_${r}`).join(', '))}, follower_count, domain_rating, domain_rating_on,
+       monthly_revenue_cents, revenue_month, billboard_cents)
+     select t.listing_id, ${siteId}, r.slug, r.name, r.tagline, r.short_description, r.description, r.stage, r.pricing_model, r.pricing_summary,
+       r.country, r.city, r.founded_year, r.website_url, r.domain, r.logo_url, r.features, r.usps, r.keywords, r.tags,
+       array(select c.id from unnest(r.categories) with ordinality as u(slug, ord) join category c on c.site_id = ${siteId} and c.slug = u.slug order by u.ord),
+       r.socials, r.faqs, r.not_found_on_website, r.plan, r.unlocked_sections, r.status, r.launch_week, r.launched_at, r.view_count,
+       (select id from seed_user where n = r.owner), t.company_id,
+       c.vote_count, ${sql.raw(discountReasons.map((r) => `c.votes_${r}`).join(', '))}, c.follower_count, c.domain_rating, c.domain_rating_on,
+       c.monthly_revenue_cents, c.revenue_month, c.billboard_cents
+     from seed_listing r join seed_target t on t.nth = r.n + 1 join (${listingCounters}) c using (listing_id)
+     order by r.n`;
 }
 
 async function seedCategoryTree(em: EntityManager, siteId: number): Promise<void> {

@@ -1,13 +1,10 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { milestoneTitles, reviewTexts, updateTitles } from './vocabulary.js';
-import { query, sql, type Sql } from '../platform/sql.js';
+import { sql, type Sql } from '../platform/sql.js';
 import { isPublic } from '../catalogue/sql.js';
 import { discountReasons } from '../domain/vote-rules.js';
-import type { Step } from './catalogue.js';
-import { bulkLoad } from './bulk-load.js';
 
 /** The tables the signals fill, loaded in bulk (see bulkLoad). */
-const signalTables = [
+export const signalTables = [
   'vote',
   'follow',
   'review',
@@ -21,37 +18,14 @@ const signalTables = [
 ];
 
 /**
- * Community signals and metrics of the demo catalogue, in set-based statements over the listings
- * just seeded (temp tables seed_user and seed_target). Arithmetic on each listing's place in the
- * generator (`nth`, from 1), never on its id, keeps it the same wherever the ids start; a voter is
- * seed_user (nth * 7919 + k * 104729) mod the prime user count, so no one votes twice. The tables
- * are loaded without their triggers, so the listing counters are then set in one statement.
+ * What the signal tables' triggers would have left on each listing (temp table seed_target):
+ * columns `listing_id` and the counters, read from the signals written before the listings, so
+ * that each listing is written once, counters and all.
  */
-export async function seedSignals(em: EntityManager, siteId: number, now: Date, users: number, step: Step): Promise<void> {
-  // Fresh statistics let the planner use the indexes for the joins below.
-  await query(em, sql`analyze listing`);
-  const statements = signalStatements(now.toISOString(), users);
-  await bulkLoad(
-    em,
-    signalTables,
-    async () => {
-      for (const [name, statement] of statements) await step(name, () => query(em, statement));
-    },
-    step,
-  );
-  await step('listing counters', () => query(em, setCounters));
-  await step('alternatives', () => query(em, alternatives(siteId)));
-}
-
-/**
- * What the signal tables' triggers would have left on the listings, written once: one rewrite of
- * every seeded listing, whose own triggers refresh its search copy and announce the change, and
- * outdate the document of those whose other metrics changed (votes and follows leave it).
- */
-const setCounters = sql`update listing l set vote_count = coalesce(v.n, 0),
-   ${sql.raw(discountReasons.map((r) => `votes_${r} = coalesce(v.${r}, 0)`).join(', '))}, follower_count = coalesce(f.n, 0),
-   domain_rating = d.value, domain_rating_on = d.measured_on, monthly_revenue_cents = r.amount_cents, revenue_month = r.month,
-   billboard_cents = coalesce(b.cents, 0)
+export const listingCounters = sql`select t.listing_id, coalesce(v.n, 0) as vote_count,
+   ${sql.raw(discountReasons.map((r) => `coalesce(v.${r}, 0) as votes_${r}`).join(', '))}, coalesce(f.n, 0) as follower_count,
+   d.value as domain_rating, d.measured_on as domain_rating_on, r.amount_cents as monthly_revenue_cents, r.month as revenue_month,
+   coalesce(b.cents, 0) as billboard_cents
  from seed_target t
    left join (select listing_id, count(*) filter (where discount_reason is null) as n,
        ${sql.raw(discountReasons.map((r) => `count(*) filter (where discount_reason = '${r}') as ${r}`).join(', '))}
@@ -61,15 +35,14 @@ const setCounters = sql`update listing l set vote_count = coalesce(v.n, 0),
      using (listing_id)
    left join (select distinct on (listing_id) listing_id, amount_cents, month from revenue_figure order by listing_id, month desc) r
      using (listing_id)
-   left join (select listing_id, sum(amount_cents) as cents from billboard_contribution group by listing_id) b using (listing_id)
- where l.id = t.listing_id`;
+   left join (select listing_id, sum(amount_cents) as cents from billboard_contribution group by listing_id) b using (listing_id)`;
 
 /**
  * Two approved alternatives for some listings: the most voted of the same primary category. The
  * top three of each category are ranked once, in one sort of the live listings, since a listing
  * may be among them itself; `listing` has no vote-count index (a vote's update stays HOT).
  */
-function alternatives(siteId: number): Sql {
+export function alternatives(siteId: number): Sql {
   return sql`insert into listing_alternative (listing_id, alternative_id, approved, position)
    select listing_id, alternative_id, true, position from (
      select l.id as listing_id, top.id as alternative_id,
@@ -84,16 +57,24 @@ function alternatives(siteId: number): Sql {
    where position <= 2`;
 }
 
-/** The statements that write the signals, each named for the step that reports its time. */
-function signalStatements(at: string, users: number): Array<[string, Sql]> {
-  return [
+/**
+ * Community signals and metrics of the demo catalogue, in set-based statements over the listings
+ * being seeded (temp tables seed_user and seed_target). Arithmetic on each listing's place in the
+ * generator (`nth`, from 1), never on its id, keeps it the same wherever the ids start; a voter is
+ * seed_user (nth * 7919 + k * 104729) mod the prime user count, so no one votes twice. The signals
+ * that the listing counts come first and read seed_target alone, as the listings are not written
+ * yet (see listingCounters); the others come after them. Each is named for the step that reports
+ * its time.
+ */
+export function signalStatements(at: string, users: number): Record<'counted' | 'others', Array<[string, Sql]>> {
+  const counted: Array<[string, Sql]> = [
     [
       'votes',
       sql`insert into vote (listing_id, user_id, created_at)
-       select t.listing_id, u.id, least(${at}::timestamptz, l.launched_at + ((k * 37 + t.nth) % 200) * interval '1 hour')
-       from seed_target t join listing l on l.id = t.listing_id cross join generate_series(1, t.votes) k
+       select t.listing_id, u.id, least(${at}::timestamptz, t.launched_at + ((k * 37 + t.nth) % 200) * interval '1 hour')
+       from seed_target t cross join generate_series(1, t.votes) k
        join seed_user u on u.n = (t.nth::bigint * 7919 + k * 104729) % ${users}
-       where l.launched_at is not null`,
+       where t.launched_at is not null`,
     ],
     [
       'follows',
@@ -102,6 +83,30 @@ function signalStatements(at: string, users: number): Array<[string, Sql]> {
        from seed_target t cross join generate_series(1, t.followers) k
        join seed_user u on u.n = (t.nth::bigint * 6151 + k * 7727) % ${users}`,
     ],
+    [
+      'Domain Rating snapshots',
+      sql`insert into domain_rating_snapshot (listing_id, measured_on, value)
+       select t.listing_id, (date_trunc('month', ${at}::timestamptz) - m * interval '1 month')::date,
+         least(100, greatest(0, 5 + t.nth % 60 + (6 - m) * (t.nth % 5 - 1)))
+       from seed_target t cross join generate_series(0, 5) m
+       where t.status = 'live' and t.nth % 5 < 2`,
+    ],
+    [
+      'revenue figures',
+      sql`insert into revenue_figure (listing_id, month, amount_cents)
+       select t.listing_id, (date_trunc('month', ${at}::timestamptz) - m * interval '1 month')::date, ((t.nth % 97 + 1) * 10000 * (10 - m)) / 10
+       from seed_target t cross join generate_series(1, 3) m
+       where t.status = 'live' and t.nth % 10 = 3`,
+    ],
+    [
+      'billboard contributions',
+      sql`insert into billboard_contribution (listing_id, amount_cents, created_at)
+       select t.listing_id, (1 + (t.nth + k) % 20) * 1000, ${at}::timestamptz - k * interval '3 days'
+       from seed_target t cross join generate_series(1, 1 + t.nth % 3) k
+       where t.status = 'live' and t.nth % 150 = 7`,
+    ],
+  ];
+  const others: Array<[string, Sql]> = [
     // Voters review some listings; a few reviews are flagged, and some owners review themselves:
     // neither counts towards the community rating.
     [
@@ -118,28 +123,6 @@ function signalStatements(at: string, users: number): Array<[string, Sql]> {
       sql`insert into review (listing_id, user_id, rating, body, created_at)
        select l.id, l.owner_id, 5, 'Our own product, and we love it.', l.launched_at from seed_target t join listing l on l.id = t.listing_id
        where l.owner_id is not null and l.status = 'live' and t.nth % 7 = 0 on conflict do nothing`,
-    ],
-    [
-      'Domain Rating snapshots',
-      sql`insert into domain_rating_snapshot (listing_id, measured_on, value)
-       select t.listing_id, (date_trunc('month', ${at}::timestamptz) - m * interval '1 month')::date,
-         least(100, greatest(0, 5 + t.nth % 60 + (6 - m) * (t.nth % 5 - 1)))
-       from seed_target t join listing l on l.id = t.listing_id cross join generate_series(0, 5) m
-       where l.status = 'live' and t.nth % 5 < 2`,
-    ],
-    [
-      'revenue figures',
-      sql`insert into revenue_figure (listing_id, month, amount_cents)
-       select t.listing_id, (date_trunc('month', ${at}::timestamptz) - m * interval '1 month')::date, ((t.nth % 97 + 1) * 10000 * (10 - m)) / 10
-       from seed_target t join listing l on l.id = t.listing_id cross join generate_series(1, 3) m
-       where l.status = 'live' and t.nth % 10 = 3`,
-    ],
-    [
-      'billboard contributions',
-      sql`insert into billboard_contribution (listing_id, amount_cents, created_at)
-       select t.listing_id, (1 + (t.nth + k) % 20) * 1000, ${at}::timestamptz - k * interval '3 days'
-       from seed_target t join listing l on l.id = t.listing_id cross join generate_series(1, 1 + t.nth % 3) k
-       where l.status = 'live' and t.nth % 150 = 7`,
     ],
     [
       'updates',
@@ -177,4 +160,5 @@ function signalStatements(at: string, users: number): Array<[string, Sql]> {
        where l.plan = 'paid' and ${isPublic}`,
     ],
   ];
+  return { counted, others };
 }
