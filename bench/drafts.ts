@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createApiKey } from '../src/accounts/api-keys.js';
 import { ensureUser } from '../src/accounts/users.js';
 import { createWorker } from '../src/worker.js';
+import { startTestDns } from '../test/support/dns-server.js';
 import type { BenchSection } from './section.js';
 import { startBenchStack } from './stack.js';
 
@@ -25,7 +26,7 @@ function pageHtml(path: string): string {
   return `<!doctype html><html><head><title>${title}</title><meta name="description" content="Benchly times your builds."></head><body><nav>${nav}</nav><main>${body}</main><footer>hello@benchly.test</footer></body></html>`;
 }
 
-async function startSite(): Promise<{ url: string; server: Server }> {
+async function startSite(): Promise<{ port: number; server: Server }> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/robots.txt') return res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nAllow: /\n');
@@ -33,7 +34,7 @@ async function startSite(): Promise<{ url: string; server: Server }> {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pageHtml(path));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
+  return { port: (server.address() as AddressInfo).port, server };
 }
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -46,11 +47,14 @@ export const draftsSection: BenchSection = {
   name: 'draft-build',
   async run(log) {
     const runs = 9;
-    // Development mode for the outbox mailer (no mail is sent here); loopback allowed for the site.
+    // Development mode for the outbox mailer (no mail is sent here); loopback allowed for the site,
+    // whose names (a website is a host name, never an address) the loopback DNS server answers.
+    const dns = await startTestDns();
     const stack = await startBenchStack({
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       CRAWL_ALLOW_LOOPBACK: 'true',
+      CRAWL_DNS_SERVER: dns.server,
       CRAWL_BROWSER: 'off',
       RATE_LIMIT_POINTS: '100000000',
     });
@@ -69,12 +73,17 @@ export const draftsSection: BenchSection = {
       const times: number[] = [];
       let pages = 0;
       for (let i = 0; i <= runs; i++) {
+        // A domain of its own each run: a person has one open draft per domain.
+        const host = `benchly${i}.test`;
+        dns.set(host, ['127.0.0.1']);
         const started = performance.now();
         const created = await fetch(`${stack.url}/api/v1/drafts`, {
           method: 'POST',
           headers,
-          body: JSON.stringify({ url: site.url }),
+          body: JSON.stringify({ url: `http://${host}:${site.port}/` }),
         });
+        // A refused submission must end the run, not send the polls to /drafts/undefined.
+        if (!created.ok) throw new Error(`POST /drafts answered ${created.status}: ${await created.text()}`);
         const { id } = (await created.json()) as { id: string };
         let draft: { status: string; progress: { pages_fetched: number } };
         for (;;) {
@@ -107,6 +116,7 @@ configured, one completion (see docs/drafting.md).`;
       await running;
       await connection.close();
       await stack.close();
+      await dns.close();
     }
   },
 };
