@@ -3,7 +3,7 @@ import { loadConfigOrExit } from './config.js';
 import { openOrm, watchOrmPool } from './db.js';
 import { createLogger } from './logger.js';
 import { serveMetrics } from './platform/metrics-server.js';
-import { unreachableDependency } from './platform/outage.js';
+import { databasePortOf, unreachableDependency } from './platform/outage.js';
 import { connectTemporal, prepareTemporal } from './temporal.js';
 import { createWorker, readWorkflowBundle } from './worker.js';
 
@@ -20,7 +20,7 @@ if (!config.database.url || !config.temporal.address) {
 const orm = await openOrm(config);
 const temporal = await connectTemporal(config);
 // A Temporal server that is restarting or too busy to answer in time is waited for, not a reason to exit.
-const databasePort = Number(new URL(config.database.url).port || 5432);
+const databasePort = databasePortOf(config.database.url);
 for (let waitMs = 500; ; waitMs = Math.min(waitMs * 2, 10_000)) {
   try {
     await prepareTemporal(temporal, config.temporal.namespace);

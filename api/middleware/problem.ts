@@ -1,6 +1,12 @@
 import type { Context, Middleware } from 'koa';
 import { AppError, errorCodes, type ErrorCode, type FieldError, type ListedElsewhere } from '../../src/errors.js';
-import { OutageWatch, dependencyName, unreachableDependency, type Dependency } from '../../src/platform/outage.js';
+import {
+  OutageWatch,
+  databasePortOf,
+  dependencyName,
+  unreachableDependency,
+  type Dependency,
+} from '../../src/platform/outage.js';
 import { temporalReachable } from '../../src/temporal.js';
 import type { AppDeps } from '../deps.js';
 
@@ -128,8 +134,8 @@ function outageWatchOf(deps: AppDeps): OutageWatch {
  * once, see OutageWatch), anything else as toAppError says. Every transport answers through this.
  */
 export function failureOf(thrown: unknown, deps: AppDeps): AppError {
-  const port = Number(new URL(deps.orm.config.get('clientUrl') ?? 'postgres://localhost').port || 5432);
-  const dependency = thrown instanceof AppError ? undefined : unreachableDependency(thrown, port);
+  const dependency =
+    thrown instanceof AppError ? undefined : unreachableDependency(thrown, databasePortOf(deps.orm.config.get('clientUrl')));
   if (!dependency) return toAppError(thrown);
   outageWatchOf(deps).report(dependency, thrown);
   return new AppError('unavailable', `${dependencyName(dependency)} cannot be reached right now. Try again shortly.`, [], {

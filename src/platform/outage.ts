@@ -22,6 +22,11 @@ interface Thrown {
   cause?: unknown;
 }
 
+/** The TCP port a PostgreSQL URL names (5432 when it names none), for `unreachableDependency`. */
+export function databasePortOf(databaseUrl: string | undefined): number {
+  return Number(new URL(databaseUrl ?? 'postgres://localhost').port || 5432);
+}
+
 /**
  * Which dependency `error` (or an error that caused it) says cannot be reached, if any: PostgreSQL
  * (a refused or cut connection to the database's port or socket, a connection-class SQLSTATE, a
