@@ -31,6 +31,7 @@ const hop = /^(?:\[(?<bracketed>[^\]]+)\]|(?<v4>[\d.]+))(?::(?<port>\d{1,5}))?$/
 
 /** The address of one X-Forwarded-For entry, or null when it is none. */
 export function hopAddress(entry: string): string | null {
+  if (plainIPv4.test(entry)) return entry;
   if (ipaddr.IPv6.isValid(entry) && !entry.includes('[')) return canonicalAddress(entry);
   const match = hop.exec(entry);
   if (!match?.groups) return null;
@@ -40,8 +41,12 @@ export function hopAddress(entry: string): string | null {
   return ipaddr.IPv6.isValid(bracketed) ? canonicalAddress(bracketed) : null;
 }
 
+/** Dotted-quad IPv4 without leading zeros: already in its one spelling, so ipaddr.js (a parse per request) is not needed. */
+const plainIPv4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
 /** One spelling per address, so that one client has one rate-limit key and one network. */
 function canonicalAddress(text: string): string | null {
+  if (plainIPv4.test(text)) return text;
   if (!ipaddr.IPv4.isValidFourPartDecimal(text) && !ipaddr.IPv6.isValid(text)) return null;
   return ipaddr.process(text).toString();
 }

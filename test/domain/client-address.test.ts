@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import Koa from 'koa';
 import { deriveClientAddress } from '../../api/middleware/client-address.js';
 import { clientAddress, hopAddress } from '../../src/domain/client-address.js';
@@ -36,6 +37,17 @@ describe('clientAddress', () => {
       unreadable: '_hidden',
     });
     expect(clientAddress('10.1.1.1', '203.0.113.7, ', 1)).toEqual({ address: '10.1.1.1', unreadable: '' });
+  });
+
+  it('spells every IPv4 address as ipaddr.js does, fast path or not', () => {
+    const octets = [0, 1, 9, 10, 99, 100, 199, 200, 249, 250, 255];
+    for (const a of octets) {
+      for (const b of octets) {
+        const text = `${a}.${b}.${255 - b}.${a}`;
+        expect(hopAddress(text)).toBe(ipaddr.process(text).toString());
+        expect(clientAddress(text, undefined, 0).address).toBe(ipaddr.process(text).toString());
+      }
+    }
   });
 
   it.each([
