@@ -11,6 +11,7 @@ import { slug as slugSchema } from '../../operations/common.js';
 import type { Operation } from '../../operations/registry.js';
 import { html, joinHtml, type Html } from '../../../src/platform/html.js';
 import { page, type PageMeta } from '../shared/layout.js';
+import { renderedOnce } from '../shared/rendered-once.js';
 import { sendHtml } from '../shared/respond.js';
 
 /** HTML pieces and the request plumbing the public catalogue pages share. */
@@ -106,13 +107,24 @@ function listingItem(listing: ListedListing, place: ClickPlace): Html {
 <span class="votes">${plural(listing.votes, 'vote')}</span></li>`;
 }
 
+/** Per place, a list rendered once per answer (a week page lists up to a hundred listings). */
+const renderedLists = new Map<ClickPlace, (listings: readonly ListedListing[]) => Html>();
+
 /** A list of listings; `place` is where their website links are counted as coming from. */
 export function listingList(listings: readonly ListedListing[], empty: string, place: ClickPlace): Html {
   if (!listings.length) return html`<p class="muted">${empty}</p>`;
-  return html`<ol class="listings">${joinHtml(
-    listings.map((listing) => listingItem(listing, place)),
-    '\n',
-  )}</ol>`;
+  let render = renderedLists.get(place);
+  if (!render) {
+    render = renderedOnce(
+      (items: readonly ListedListing[]) =>
+        html`<ol class="listings">${joinHtml(
+          items.map((listing) => listingItem(listing, place)),
+          '\n',
+        )}</ol>`,
+    );
+    renderedLists.set(place, render);
+  }
+  return render(listings);
 }
 
 /** Previous and next links that keep the page's other query parameters. */

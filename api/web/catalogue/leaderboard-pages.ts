@@ -16,6 +16,7 @@ import {
   visitLink,
 } from './catalogue-html.js';
 import { html, joinHtml, type Html } from '../../../src/platform/html.js';
+import { renderedOnce } from '../shared/rendered-once.js';
 
 /** The column each ranking system shows: one metric per board, never mixed. */
 const metricColumns: Record<Leaderboard, { heading: string; cell: (m: LeaderboardPage['items'][number]['metric']) => Html }> = {
@@ -56,25 +57,29 @@ ${leaderboardLinks()}`;
   };
 }
 
+/** A board's table, rendered once per answer (a page lists up to a hundred rows). */
+const boardTable = renderedOnce((board: LeaderboardPage): Html => {
+  const column = metricColumns[board.board];
+  const rows = board.items.map(
+    (
+      item,
+    ) => html`<tr><td>${item.rank}</td><td>${listingLink(item.listing)}${item.listing.tagline && html`<br><span class="muted">${item.listing.tagline}</span>`}${visitLink(item.listing, 'leaderboard') && html`<br>${visitLink(item.listing, 'leaderboard')}`}</td>
+<td>${column.cell(item.metric)}</td>${board.paid && html`<td><span class="tag paid">${item.label ?? 'Paid'}</span></td>`}</tr>`,
+  );
+  return rows.length
+    ? html`<div class="scroll"><table><thead><tr><th>Rank</th><th>Listing</th><th>${column.heading}</th>${board.paid && html`<th>Placement</th>`}</tr></thead>
+<tbody>${joinHtml(rows, '\n')}</tbody></table></div>`
+    : html`<p class="muted">No listing on this board yet.</p>`;
+});
+
 export function leaderboardPage(deps: AppDeps): Middleware {
   return async (ctx) => {
     const board = await readOperation(ctx, deps, getLeaderboard, { board: pathSlug(ctx.params.board, 'Leaderboard') }, ctx.query);
-    const column = metricColumns[board.board];
-    const rows = board.items.map(
-      (
-        item,
-      ) => html`<tr><td>${item.rank}</td><td>${listingLink(item.listing)}${item.listing.tagline && html`<br><span class="muted">${item.listing.tagline}</span>`}${visitLink(item.listing, 'leaderboard') && html`<br>${visitLink(item.listing, 'leaderboard')}`}</td>
-<td>${column.cell(item.metric)}</td>${board.paid && html`<td><span class="tag paid">${item.label ?? 'Paid'}</span></td>`}</tr>`,
-    );
-    const table = rows.length
-      ? html`<div class="scroll"><table><thead><tr><th>Rank</th><th>Listing</th><th>${column.heading}</th>${board.paid && html`<th>Placement</th>`}</tr></thead>
-<tbody>${joinHtml(rows, '\n')}</tbody></table></div>`
-      : html`<p class="muted">No listing on this board yet.</p>`;
     const week = typeof ctx.query.week === 'string' ? ctx.query.week : undefined;
     const body = html`${board.paid && html`<p class="note paid" id="paid-notice"><strong>PAID RANKING.</strong> ${board.notice ?? ''}</p>`}
 <p>Ranked by ${board.ranked_by}.${board.board === 'domain-rating' && ' Domain Rating is a third-party metric of the website, not a community signal.'}</p>
 ${board.starts_on && html`<p>Week of ${board.starts_on} to ${board.ends_on ?? ''}: <a href="${boardPath(board.board)}">this week</a> · <a href="${boardPath(board.board)}?week=last">last week</a></p>`}
-${table}
+${boardTable(board)}
 ${pager(boardPath(board.board), { week }, board)}
 <h2>Other leaderboards</h2>
 ${leaderboardLinks()}`;

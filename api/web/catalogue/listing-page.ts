@@ -32,6 +32,7 @@ import { voteLedgerSection } from './vote-ledger-pages.js';
 import { reportPath } from '../moderation/report-pages.js';
 import { goPath } from '../../../src/domain/analytics.js';
 import { countVisit } from './go.js';
+import { renderedOnce } from '../shared/rendered-once.js';
 
 const section = (id: string, heading: string, content: Html | null) =>
   content && html`<section id="${id}"><h2>${heading}</h2>\n${content}</section>`;
@@ -95,54 +96,84 @@ function profileBody(p: ListingProfile, viewer: Viewer, reviews: ReviewRow[], re
   const notice =
     restricted &&
     html`<p class="note" role="note">The site team restricted this listing under the <a href="/rules">site rules</a>: it stays here, but search, lists, leaderboards and feeds leave it out.</p>`;
+  const same = sameForEveryone(p);
   return joinHtml(
     [
-      html`<div class="head">${logo(p, 'logo big')}<div>${p.tagline && html`<p><strong>${p.tagline}</strong></p>`}${p.categories.length > 0 && html`<p>${joinHtml(p.categories.map(categoryChip), ' ')}</p>`}</div></div>${upcoming}${notice}`,
+      html`${same.head}${upcoming}${notice}`,
       communityActions(p, viewer),
-      links(p),
+      same.links,
       claimInvite(p, viewer),
-      p.headline && html`<p><strong>${p.headline}</strong></p>`,
-      joinHtml(
-        [p.short_description, p.description, p.summary].map((t) => t && html`<p class="pre">${t}</p>`),
-        '\n',
-      ),
-      section('facts', 'Facts', facts(p)),
-      section('features', 'Features', bullets(p.features)),
-      section('usps', 'Why choose it', bullets(p.usps)),
-      section('founders', 'Founders', bullets(p.founders.map((f) => [f.name, f.title, f.country].filter(Boolean).join(', ')))),
-      section(
-        'faqs',
-        'Questions and answers',
-        p.faqs.length
-          ? html`<dl>${joinHtml(
-              p.faqs.map((f) => html`<dt>${f.question}</dt><dd class="pre">${f.answer}</dd>`),
-              '\n',
-            )}</dl>`
-          : null,
-      ),
-      section('socials', 'Social profiles', socials(p.socials)),
-      section('updates', 'Latest updates', updates(p.latest_updates)),
-      section(
-        'awards',
-        'Awards',
-        p.awards.length ? bullets(p.awards.map((a) => `${a.title}, week of ${a.week} (community votes)`)) : null,
-      ),
-      section('votes', 'Votes', voteLedgerSection(p)),
-      section('rating', 'Community rating', rating(p.community_rating)),
-      html`<p class="muted"><a href="${reportPath('listing', p.slug)}" rel="nofollow">Report this listing</a></p>`,
+      same.story,
       section('reviews', 'Reviews', reviewsSection(p.slug, reviews, viewer)),
-      section('domain-rating', 'Domain Rating', domainRating(p.domain_rating)),
-      section(
-        'not-found',
-        "Not found on the company's website",
-        p.not_found_on_website.length
-          ? html`<p>Left blank on purpose: the company's own website does not state these facts, and nothing was invented.</p>${bullets(p.not_found_on_website.map(label))}`
-          : null,
-      ),
-      paidSections(p),
+      same.closing,
     ],
     '\n',
   );
+}
+
+interface SameForEveryone {
+  head: Html;
+  links: Html | null;
+  story: Html;
+  closing: Html;
+}
+
+/** The parts of a profile that no visitor changes, rendered once per answer of get_listing. */
+const sameForEveryone = renderedOnce(renderSameForEveryone);
+
+function renderSameForEveryone(p: ListingProfile): SameForEveryone {
+  return {
+    head: html`<div class="head">${logo(p, 'logo big')}<div>${p.tagline && html`<p><strong>${p.tagline}</strong></p>`}${p.categories.length > 0 && html`<p>${joinHtml(p.categories.map(categoryChip), ' ')}</p>`}</div></div>`,
+    links: links(p),
+    story: joinHtml(
+      [
+        p.headline && html`<p><strong>${p.headline}</strong></p>`,
+        joinHtml(
+          [p.short_description, p.description, p.summary].map((t) => t && html`<p class="pre">${t}</p>`),
+          '\n',
+        ),
+        section('facts', 'Facts', facts(p)),
+        section('features', 'Features', bullets(p.features)),
+        section('usps', 'Why choose it', bullets(p.usps)),
+        section('founders', 'Founders', bullets(p.founders.map((f) => [f.name, f.title, f.country].filter(Boolean).join(', ')))),
+        section(
+          'faqs',
+          'Questions and answers',
+          p.faqs.length
+            ? html`<dl>${joinHtml(
+                p.faqs.map((f) => html`<dt>${f.question}</dt><dd class="pre">${f.answer}</dd>`),
+                '\n',
+              )}</dl>`
+            : null,
+        ),
+        section('socials', 'Social profiles', socials(p.socials)),
+        section('updates', 'Latest updates', updates(p.latest_updates)),
+        section(
+          'awards',
+          'Awards',
+          p.awards.length ? bullets(p.awards.map((a) => `${a.title}, week of ${a.week} (community votes)`)) : null,
+        ),
+        section('votes', 'Votes', voteLedgerSection(p)),
+        section('rating', 'Community rating', rating(p.community_rating)),
+        html`<p class="muted"><a href="${reportPath('listing', p.slug)}" rel="nofollow">Report this listing</a></p>`,
+      ],
+      '\n',
+    ),
+    closing: joinHtml(
+      [
+        section('domain-rating', 'Domain Rating', domainRating(p.domain_rating)),
+        section(
+          'not-found',
+          "Not found on the company's website",
+          p.not_found_on_website.length
+            ? html`<p>Left blank on purpose: the company's own website does not state these facts, and nothing was invented.</p>${bullets(p.not_found_on_website.map(label))}`
+            : null,
+        ),
+        paidSections(p),
+      ],
+      '\n',
+    ),
+  };
 }
 
 /** Everyone but the listing's owner may claim it; a visitor is asked to sign in on the way. */
