@@ -2,7 +2,6 @@ import Koa from 'koa';
 import mount from 'koa-mount';
 import type { AppDeps } from './deps.js';
 import { requestContext } from './middleware/request-context.js';
-import { countResponses } from './middleware/response-metrics.js';
 import { problems } from './middleware/problem.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { securityHeaders, servedOverHttps } from './middleware/security-headers.js';
@@ -61,7 +60,6 @@ export function buildApp(
   const provider = createProvider(deps);
 
   app.use(requestContext(deps));
-  app.use(countResponses);
   app.use(securityHeaders(/^\/(api|mcp)(\/|$)/, deps.config.publicHttps));
   app.use(problems(deps));
   app.use(serverMetadataAtRoot);

@@ -29,16 +29,19 @@ export interface Execution {
  * the text rule, validation, Idempotency-Key or the shared read cache, handler. REST and MCP only
  * adapt its input and output.
  */
-export async function execute(op: Operation, raw: RawInput, ctx: OperationContext, idempotencyKey?: string): Promise<Execution> {
+export function execute(op: Operation, raw: RawInput, ctx: OperationContext, idempotencyKey?: string): Promise<Execution> {
   const startedAt = process.hrtime.bigint();
-  try {
-    const result = await executeOnce(op, raw, ctx, idempotencyKey);
-    countOperation(op.id, result.status, startedAt);
-    return result;
-  } catch (error) {
-    countOperation(op.id, failureOf(error, ctx.deps).status, startedAt);
-    throw error;
-  }
+  // Counted in reactions, not an async frame of its own: every read runs through here.
+  return executeOnce(op, raw, ctx, idempotencyKey).then(
+    (result) => {
+      countOperation(op.id, result.status, startedAt);
+      return result;
+    },
+    (error: unknown) => {
+      countOperation(op.id, failureOf(error, ctx.deps).status, startedAt);
+      throw error;
+    },
+  );
 }
 
 async function executeOnce(op: Operation, raw: RawInput, ctx: OperationContext, idempotencyKey?: string): Promise<Execution> {

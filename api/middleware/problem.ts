@@ -7,6 +7,7 @@ import {
   unreachableDependency,
   type Dependency,
 } from '../../src/platform/outage.js';
+import { countHttpResponse } from '../../src/platform/metrics.js';
 import { temporalReachable } from '../../src/temporal.js';
 import type { AppDeps } from '../deps.js';
 
@@ -81,6 +82,9 @@ export function problems(deps: AppDeps): Middleware {
       sendProblem(ctx, error, deps.config.publicUrl);
       if (error.code !== 'unavailable' && error.status >= 500) logServerError(ctx, thrown);
       return;
+    } finally {
+      // Every failure is answered above, so the status is final here: each response is counted once.
+      countHttpResponse(ctx.status);
     }
     // An answered 503 is deliberate (/readyz while a dependency is down): its probes would fill the log.
     if (ctx.status >= 500 && ctx.status !== 503) logServerError(ctx);

@@ -27,11 +27,35 @@ const registers = [metricsRegistry];
 // Operation calls take milliseconds to seconds; a crawl-backed one up to a minute.
 const durationBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
-const operationRequests = new Counter({
+/**
+ * A counter bumped on every request, tallied in a plain map and added to its series when scraped:
+ * prom-client hashes the labels of every call, which cost a request more than its routing.
+ */
+function talliedCounter<Label extends string>(config: { name: string; help: string; labelNames: readonly Label[] }) {
+  const tally = new Map<string, number>();
+  const counter = new Counter<Label>({
+    ...config,
+    registers,
+    collect() {
+      for (const [key, n] of tally) {
+        const values = key.split('\n');
+        this.inc(Object.fromEntries(config.labelNames.map((name, i) => [name, values[i]])) as Record<Label, string>, n);
+      }
+      tally.clear();
+    },
+  });
+  /** One more for these label values, in the order of `labelNames`. */
+  const count = (...values: string[]): void => {
+    const key = values.join('\n');
+    tally.set(key, (tally.get(key) ?? 0) + 1);
+  };
+  return { counter, count };
+}
+
+const operationRequests = talliedCounter({
   name: `${prefix}operation_requests_total`,
   help: 'Calls of each registry operation (REST, MCP and pages alike), by the status they answered.',
   labelNames: ['operation', 'status'],
-  registers,
 });
 const operationDuration = new Histogram({
   name: `${prefix}operation_duration_seconds`,
@@ -40,40 +64,38 @@ const operationDuration = new Histogram({
   buckets: durationBuckets,
   registers,
 });
-const httpResponses = new Counter({
+const httpResponses = talliedCounter({
   name: `${prefix}http_responses_total`,
   help: 'HTTP responses of the public port by status, operations, pages, OAuth and webhooks together.',
   labelNames: ['status'],
-  registers,
 });
 
 /** Every operation's series, at 0 until it is first called: a rate over a series that does not exist yet is no rate. */
 export function prepareOperationSeries(operations: readonly { id: string; successStatus: number }[]): void {
   for (const op of operations) {
-    operationRequests.inc({ operation: op.id, status: String(op.successStatus) }, 0);
+    operationRequests.counter.inc({ operation: op.id, status: String(op.successStatus) }, 0);
     operationDuration.zero({ operation: op.id });
   }
 }
 
 /** One call of an operation: what it answered and how long it took (from process.hrtime.bigint()). */
 export function countOperation(operation: string, status: number, startedAt: bigint): void {
-  operationRequests.inc({ operation, status: String(status) });
+  operationRequests.count(operation, String(status));
   operationDuration.observe({ operation }, Number(process.hrtime.bigint() - startedAt) / 1e9);
 }
 
 export function countHttpResponse(status: number): void {
-  httpResponses.inc({ status: String(status) });
+  httpResponses.count(String(status));
 }
 
-const readCacheLookups = new Counter({
+const readCacheLookups = talliedCounter({
   name: `${prefix}read_cache_lookups_total`,
   help: 'Public reads asked of the in-process read cache: hit (served from memory), shared (joined a read under way), miss (read from PostgreSQL).',
   labelNames: ['result'],
-  registers,
 });
 
 export function countReadCacheLookup(result: 'hit' | 'shared' | 'miss'): void {
-  readCacheLookups.inc({ result });
+  readCacheLookups.count(result);
 }
 
 const visitsDropped = new Counter({
