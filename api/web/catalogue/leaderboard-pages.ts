@@ -60,12 +60,11 @@ ${leaderboardLinks()}`;
 /** A board's table, rendered once per answer (a page lists up to a hundred rows). */
 const boardTable = renderedOnce((board: LeaderboardPage): Html => {
   const column = metricColumns[board.board];
-  const rows = board.items.map(
-    (
-      item,
-    ) => html`<tr><td>${item.rank}</td><td>${listingLink(item.listing)}${item.listing.tagline && html`<br><span class="muted">${item.listing.tagline}</span>`}${visitLink(item.listing, 'leaderboard') && html`<br>${visitLink(item.listing, 'leaderboard')}`}</td>
-<td>${column.cell(item.metric)}</td>${board.paid && html`<td><span class="tag paid">${item.label ?? 'Paid'}</span></td>`}</tr>`,
-  );
+  const rows = board.items.map((item) => {
+    const visit = visitLink(item.listing, 'leaderboard');
+    return html`<tr><td>${item.rank}</td><td>${listingLink(item.listing)}${item.listing.tagline && html`<br><span class="muted">${item.listing.tagline}</span>`}${visit && html`<br>${visit}`}</td>
+<td>${column.cell(item.metric)}</td>${board.paid && html`<td><span class="tag paid">${item.label ?? 'Paid'}</span></td>`}</tr>`;
+  });
   return rows.length
     ? html`<div class="scroll"><table><thead><tr><th>Rank</th><th>Listing</th><th>${column.heading}</th>${board.paid && html`<th>Placement</th>`}</tr></thead>
 <tbody>${joinHtml(rows, '\n')}</tbody></table></div>`
