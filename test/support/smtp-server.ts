@@ -51,6 +51,8 @@ export async function startSmtpServer(): Promise<SmtpServer> {
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
+    // A sender killed mid-session resets the connection; that ends this session, not the test run.
+    socket.on('error', () => socket.destroy());
     let buffer = '';
     let envelope: { from: string; to: string[] } = { from: '', to: [] };
     let data: string[] | null = null;

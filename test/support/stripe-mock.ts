@@ -86,6 +86,8 @@ export async function startStripeMock(): Promise<StripeMock> {
           answer.pipe(res);
         },
       );
+      // stripe-mock gone answers like an unreachable gateway instead of crashing the test run.
+      upstream.on('error', () => res.writeHead(502).end());
       upstream.end(body);
     });
   });
