@@ -46,6 +46,8 @@ export const Order = defineEntity({
     expiresAt: p.datetime(),
     paidAt: p.datetime().nullable(),
     fulfilledAt: p.datetime().nullable(),
+    /** Set in the transaction that mailed the receipt, after the one that fulfilled the order. */
+    receiptMailedAt: p.datetime().nullable(),
     refundedAt: p.datetime().nullable(),
     disputedAt: p.datetime().nullable(),
     /** Made in test mode (no money could move): it is paid only in test mode, and says TEST everywhere. */

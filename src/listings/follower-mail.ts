@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { listingUrl } from '../catalogue/sql.js';
-import type { Mailer, MailMessage } from '../mail/index.js';
+import { stableMessageId, type Mailer, type MailMessage } from '../mail/index.js';
 import { query, sql, type Sql } from '../platform/sql.js';
 
 export interface FollowerBatch {
@@ -117,7 +117,7 @@ async function mailEachOnce<F extends Follower>(
 
 /** One Message-ID per notice and follower: whichever attempt sends it, it is the same message. */
 function followerMessageId(publicUrl: string, notice: string, userId: number): string {
-  return `<${notice}.follower-${userId}@${new URL(publicUrl).hostname}>`;
+  return stableMessageId(publicUrl, `${notice}.follower-${userId}`);
 }
 
 function launchMail(r: LaunchFollower, publicUrl: string): MailMessage {

@@ -6,6 +6,7 @@ import { smtpMailer } from './smtp-mailer.js';
 import { countMail } from '../platform/metrics.js';
 
 export type { Mailer, MailMessage, SendOptions } from './mailer.js';
+export { stableMessageId } from './mailer.js';
 
 /** SMTP when SMTP_URL is set; else the outbox, which production refuses (mail would vanish). */
 export function createMailer(config: Config, orm: Orm): Mailer {

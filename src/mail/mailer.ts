@@ -10,6 +10,11 @@ export interface MailMessage {
   messageId?: string;
 }
 
+/** A Message-ID that names what the mail is about, so every attempt that sends it sends the same message. */
+export function stableMessageId(publicUrl: string, about: string): string {
+  return `<${about}@${new URL(publicUrl).hostname}>`;
+}
+
 /**
  * `within`: the transaction that records the sending. The outbox stores the mail in it, so the
  * mail and its record commit together; SMTP cannot join a transaction and sends at once.

@@ -9,7 +9,7 @@ import { Order, type OrderEntity } from '../entities/order.js';
 import type { OrderLineEntity } from '../entities/order-line.js';
 import { AppError, notFound } from '../errors.js';
 import { listingUnitOfWork } from '../listings/unit-of-work.js';
-import type { Mailer } from '../mail/index.js';
+import { stableMessageId, type Mailer } from '../mail/index.js';
 import { execute, query, sql } from '../platform/sql.js';
 import { receiptMail } from './invoice.js';
 
@@ -122,11 +122,17 @@ async function deliver(tx: EntityManager, order: Pick<OrderEntity, 'number' | 's
 }
 
 /**
- * Completes a paid order whose lines are all fulfilled: fulfilled, with the next invoice number,
- * and the receipt mailed in the same transaction (the outbox) so it goes once. Answers the
- * order's status afterwards (a refunded order stays refunded).
+ * Completes a paid order whose lines are all fulfilled: fulfilled with the next invoice number,
+ * committed, then its receipt mailed (mailReceipt), by this call or, after a crash, by the retry.
+ * Answers the order's status afterwards (a refunded order stays refunded).
  */
 export async function completeOrder(em: EntityManager, mailer: Mailer, config: Config, number: string): Promise<OrderStatus> {
+  const status = await fulfilOrder(em, number);
+  await mailReceipt(em, mailer, config, number);
+  return status;
+}
+
+async function fulfilOrder(em: EntityManager, number: string): Promise<OrderStatus> {
   return em.transactional(
     async (tx) => {
       const order = await lockedOrder(tx, number);
@@ -149,10 +155,33 @@ export async function completeOrder(em: EntityManager, mailer: Mailer, config: C
       );
       const now = new Date();
       Object.assign(order, { status: move.status, fulfilledAt: now, invoiceNumber: invoice, updatedAt: now });
-      const mail = receiptMail(config.orders.seller, await invoiceFacts(tx, order, invoice, now));
-      const [owner] = await query(tx, sql<{ email: string }>`select email from app_user where id = ${order.ownerId}`);
-      if (owner) await mailer.send({ to: owner.email, ...mail }, { within: tx });
       return move.status;
+    },
+    { clear: true },
+  );
+}
+
+/**
+ * Mails a fulfilled order's receipt unless it was mailed, and records it in the transaction it is
+ * sent in: with the outbox both commit together, once. SMTP cannot join the transaction: a worker
+ * killed after the server accepted the receipt and before the commit mails it again on retry, the
+ * same message (invoice number and date committed before, one Message-ID per order), as follower
+ * mails are (docs/operations.md, "Mail").
+ */
+async function mailReceipt(em: EntityManager, mailer: Mailer, config: Config, number: string): Promise<void> {
+  await em.transactional(
+    async (tx) => {
+      const order = await lockedOrder(tx, number);
+      if (!order.invoiceNumber || !order.fulfilledAt || order.receiptMailedAt) return;
+      await order.lines.init();
+      const mail = receiptMail(config.orders.seller, await invoiceFacts(tx, order, order.invoiceNumber, order.fulfilledAt));
+      const [owner] = await query(tx, sql<{ email: string }>`select email from app_user where id = ${order.ownerId}`);
+      if (owner)
+        await mailer.send(
+          { to: owner.email, ...mail, messageId: stableMessageId(config.publicUrl, `receipt-${order.number}`) },
+          { within: tx },
+        );
+      order.receiptMailedAt = new Date();
     },
     { clear: true },
   );
