@@ -11,14 +11,34 @@ export interface Outcome {
   lost: string[];
   doubled: string[];
   stuck: string[];
+  /**
+   * Mail sent again as the same message (same Message-ID): the window SMTP leaves between the
+   * server's acceptance and the commit that records it (docs/operations.md, "Mail"). Listed, not
+   * counted as doubled; a second message with another Message-ID is doubled.
+   */
+  resent: string[];
 }
 
-const outcome = (what: string, expected: number): Outcome => ({ what, expected, lost: [], doubled: [], stuck: [] });
+const outcome = (what: string, expected: number): Outcome => ({ what, expected, lost: [], doubled: [], stuck: [], resent: [] });
+
+/**
+ * Mails as messages: copies with one Message-ID and the same subject and text (the MIME boundary
+ * aside, random per sending) are one message; a mail without a Message-ID counts alone.
+ */
+export function messagesOf(mails: ReceivedMail[]): { messages: number; copies: number } {
+  const messages = new Set(
+    mails.map((m, i) =>
+      m.messageId ? `${m.messageId}\n${m.subject}\n${m.text.replace(/----_NmP-[\w-]+Part_/g, '')}` : `no id ${i}`,
+    ),
+  );
+  return { messages: messages.size, copies: mails.length - messages.size };
+}
 
 /** Mails to `to` whose text names the listing's page, by subject pattern. */
 const mailsAbout = (mails: ReceivedMail[], to: string, subject: RegExp, slug: string) =>
-  mails.filter((m) => m.to.includes(to) && subject.test(m.subject) && new RegExp(`/listings/${slug}(?![\\w-])`).test(m.text))
-    .length;
+  messagesOf(
+    mails.filter((m) => m.to.includes(to) && subject.test(m.subject) && new RegExp(`/listings/${slug}(?![\\w-])`).test(m.text)),
+  );
 
 /** True once nothing the ledger expects is still on its way: every lifecycle at an end. */
 export async function settled(em: EntityManager, ledger: Ledger): Promise<boolean> {
@@ -93,7 +113,10 @@ export async function checkOutcomes(
   );
   for (const o of ledger.paidOrders) {
     const row = orderRows.find((r) => r.number === o.number);
-    const receipts = mails.filter((m) => m.to.includes(o.ownerEmail) && m.subject.includes(`(order ${o.number})`)).length;
+    const { messages: receipts, copies } = messagesOf(
+      mails.filter((m) => m.to.includes(o.ownerEmail) && m.subject.includes(`(order ${o.number})`)),
+    );
+    if (copies) orders.resent.push(`${o.number} receipt +${copies}`);
     if (!row || row.payments === 0) orders.lost.push(o.number);
     else if (row.status !== 'fulfilled' || !row.invoice_number || row.fulfilled_lines !== row.lines || receipts === 0)
       orders.stuck.push(`${o.number} ${row.status} receipts ${receipts}`);
@@ -169,7 +192,8 @@ export async function checkOutcomes(
      where l.id = any(${sql.array(launched, 'int')}) and l.status = 'live'`,
   );
   for (const f of followers) {
-    const got = mailsAbout(mails, f.email, / has launched on /, f.slug);
+    const { messages: got, copies } = mailsAbout(mails, f.email, / has launched on /, f.slug);
+    if (copies) notices.resent.push(`${f.email} ${f.slug} +${copies}`);
     if (f.told) notices.expected++;
     if (f.told && got === 0) notices.lost.push(`${f.email} ${f.slug}`);
     if (got > (f.told ? 1 : 0)) notices.doubled.push(`${f.email} ${f.slug} x${got}`);
@@ -190,7 +214,10 @@ export async function checkOutcomes(
      )}) and lu.followers_mailed`,
   );
   for (const t of told) {
-    const got = mails.filter((m) => m.to.includes(t.email) && m.subject.endsWith(`: ${t.title}`)).length;
+    const { messages: got, copies } = messagesOf(
+      mails.filter((m) => m.to.includes(t.email) && m.subject.endsWith(`: ${t.title}`)),
+    );
+    if (copies) updates.resent.push(`${t.email} ${t.slug} +${copies}`);
     updates.expected++;
     if (got === 0) updates.lost.push(`${t.email} ${t.slug}`);
     if (got > 1) updates.doubled.push(`${t.email} ${t.slug} x${got}`);
