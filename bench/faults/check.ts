@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { query, sql } from '../../src/platform/sql.js';
-import type { ReceivedMail } from '../../test/support/smtp-server.js';
+import { withoutMimeBoundary, type ReceivedMail } from '../../test/support/smtp-server.js';
 import type { Ledger } from './workload.js';
 
 /** One kind of outcome: how many the client was told of, and how many of them PostgreSQL, Temporal or the mail server show lost, doubled or stuck. */
@@ -27,9 +27,7 @@ const outcome = (what: string, expected: number): Outcome => ({ what, expected, 
  */
 export function messagesOf(mails: ReceivedMail[]): { messages: number; copies: number } {
   const messages = new Set(
-    mails.map((m, i) =>
-      m.messageId ? `${m.messageId}\n${m.subject}\n${m.text.replace(/----_NmP-[\w-]+Part_/g, '')}` : `no id ${i}`,
-    ),
+    mails.map((m, i) => (m.messageId ? `${m.messageId}\n${m.subject}\n${withoutMimeBoundary(m.text)}` : `no id ${i}`)),
   );
   return { messages: messages.size, copies: mails.length - messages.size };
 }

@@ -174,11 +174,15 @@ async function mailReceipt(em: EntityManager, mailer: Mailer, config: Config, nu
       const order = await lockedOrder(tx, number);
       if (!order.invoiceNumber || !order.fulfilledAt || order.receiptMailedAt) return;
       await order.lines.init();
-      const mail = receiptMail(config.orders.seller, await invoiceFacts(tx, order, order.invoiceNumber, order.fulfilledAt));
-      const [owner] = await query(tx, sql<{ email: string }>`select email from app_user where id = ${order.ownerId}`);
-      if (owner)
+      const facts = await invoiceFacts(tx, order, order.invoiceNumber, order.fulfilledAt);
+      // The buyer is the owner, whose address the invoice already read ('' once the account is gone).
+      if (facts.buyer.email)
         await mailer.send(
-          { to: owner.email, ...mail, messageId: stableMessageId(config.publicUrl, `receipt-${order.number}`) },
+          {
+            to: facts.buyer.email,
+            ...receiptMail(config.orders.seller, facts),
+            messageId: stableMessageId(config.publicUrl, `receipt-${order.number}`),
+          },
           { within: tx },
         );
       order.receiptMailedAt = new Date();

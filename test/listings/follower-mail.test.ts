@@ -1,8 +1,6 @@
 import { tellFollowerBatch, tellLaunchFollowerBatch } from '../../src/listings/follower-mail.js';
-import type { Mailer } from '../../src/mail/index.js';
-import { smtpMailer } from '../../src/mail/smtp-mailer.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { startSmtpServer, type SmtpServer } from '../support/smtp-server.js';
+import { killedAfterSending, startSmtpWithMailer, type SmtpWithMailer } from '../support/smtp-server.js';
 import { insertListing } from './support.js';
 
 /**
@@ -11,19 +9,16 @@ import { insertListing } from './support.js';
  * the same Message-ID; the followers whose record committed are not mailed again.
  */
 let app: TestApp;
-let smtp: SmtpServer;
-let mailer: Mailer;
+let mail: SmtpWithMailer;
 
 const em = () => app.deps.orm.em.fork();
 
 beforeAll(async () => {
   app = await startTestApp({ worker: false });
-  smtp = await startSmtpServer();
-  mailer = smtpMailer(smtp.url, 'site@example.test');
+  mail = await startSmtpWithMailer();
 });
 afterAll(async () => {
-  await mailer?.close();
-  await smtp?.close();
+  await mail?.close();
   await app?.close();
 });
 
@@ -41,21 +36,8 @@ async function followers(listingId: number, emails: string[]): Promise<Map<strin
   return ids;
 }
 
-/** SMTP that accepts the `nth` mail, then the worker dies before the transaction around it commits. */
-function killedAfterSending(nth: number): Mailer {
-  let sent = 0;
-  return {
-    kind: 'smtp',
-    async send(message, options) {
-      await mailer.send(message, options);
-      if (++sent === nth) throw new Error('worker killed before the commit');
-    },
-    close: () => Promise.resolve(),
-  };
-}
-
 const mailsTo = (emails: string[]) =>
-  smtp.mails.filter((m) => emails.includes(m.to[0])).map((m) => ({ to: m.to[0], messageId: m.messageId }));
+  mail.smtp.mails.filter((m) => emails.includes(m.to[0])).map((m) => ({ to: m.to[0], messageId: m.messageId }));
 
 it('resends an update mail whose record was lost with the same Message-ID, and no other', async () => {
   const listingId = await insertListing(em(), app.deps.site.id, { slug: 'newsworthy', ownerId: null, status: 'live' });
@@ -65,8 +47,10 @@ it('resends an update mail whose record was lost with the same Message-ID, and n
     [listingId],
   );
 
-  await expect(tellFollowerBatch(em(), killedAfterSending(2), app.url, updateId, 0, 10)).rejects.toThrow('worker killed');
-  await expect(tellFollowerBatch(em(), mailer, app.url, updateId, 0, 10)).resolves.toMatchObject({ told: 3, done: true });
+  await expect(tellFollowerBatch(em(), killedAfterSending(mail.mailer, 2), app.url, updateId, 0, 10)).rejects.toThrow(
+    'worker killed',
+  );
+  await expect(tellFollowerBatch(em(), mail.mailer, app.url, updateId, 0, 10)).resolves.toMatchObject({ told: 3, done: true });
 
   const id = (email: string) => `<update-${updateId}.follower-${ids.get(email)}@127.0.0.1>`;
   expect(mailsTo([...ids.keys()])).toEqual([
@@ -81,8 +65,10 @@ it('resends a launch mail whose record was lost with the same Message-ID', async
   const listingId = await insertListing(em(), app.deps.site.id, { slug: 'launching', ownerId: null, status: 'live' });
   const ids = await followers(listingId, ['l1@example.test']);
 
-  await expect(tellLaunchFollowerBatch(em(), killedAfterSending(1), app.url, listingId, 0, 10)).rejects.toThrow('worker killed');
-  await expect(tellLaunchFollowerBatch(em(), mailer, app.url, listingId, 0, 10)).resolves.toMatchObject({ told: 1 });
+  await expect(tellLaunchFollowerBatch(em(), killedAfterSending(mail.mailer, 1), app.url, listingId, 0, 10)).rejects.toThrow(
+    'worker killed',
+  );
+  await expect(tellLaunchFollowerBatch(em(), mail.mailer, app.url, listingId, 0, 10)).resolves.toMatchObject({ told: 1 });
 
   const messageId = `<launch-${listingId}.follower-${ids.get('l1@example.test')}@127.0.0.1>`;
   expect(mailsTo(['l1@example.test'])).toEqual([

@@ -1,8 +1,7 @@
 import type { Mailer } from '../../src/mail/index.js';
-import { smtpMailer } from '../../src/mail/smtp-mailer.js';
 import { completeOrder, fulfilOrderLine, unfulfilledOrderLines } from '../../src/orders/fulfilment.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { startSmtpServer, type SmtpServer } from '../support/smtp-server.js';
+import { killedAfterSending, startSmtpWithMailer, withoutMimeBoundary, type SmtpWithMailer } from '../support/smtp-server.js';
 import { openShop, recordTestPayment, sql } from './support.js';
 
 /**
@@ -12,17 +11,14 @@ import { openShop, recordTestPayment, sql } from './support.js';
  * no invoice number is spent twice; a mail server that refuses spends none either.
  */
 let app: TestApp;
-let smtp: SmtpServer;
-let mailer: Mailer;
+let mail: SmtpWithMailer;
 
 beforeAll(async () => {
   app = await startTestApp({ worker: false });
-  smtp = await startSmtpServer();
-  mailer = smtpMailer(smtp.url, 'site@example.test');
+  mail = await startSmtpWithMailer();
 });
 afterAll(async () => {
-  await mailer?.close();
-  await smtp?.close();
+  await mail?.close();
   await app?.close();
 });
 
@@ -44,24 +40,15 @@ async function deliveredOrder(email: string, slug: string): Promise<string> {
   return number;
 }
 
-/** The receipts as received; the MIME boundary is random per sending, so it is masked. */
+/** The receipts as received, the random MIME boundary masked. */
 const receiptsTo = (email: string) =>
-  smtp.mails
+  mail.smtp.mails
     .filter((m) => m.to.includes(email))
-    .map((m) => ({ subject: m.subject, messageId: m.messageId, text: m.text.replace(/----_NmP-[\w-]+Part_/g, 'BOUNDARY') }));
+    .map((m) => ({ subject: m.subject, messageId: m.messageId, text: withoutMimeBoundary(m.text) }));
 
 it('resends a receipt whose record was lost as the same message, with the same invoice number', async () => {
   const number = await deliveredOrder('receipt-crash@example.test', 'receipt-crash');
-  const killedAfterSending: Mailer = {
-    kind: 'smtp',
-    async send(message, options) {
-      await mailer.send(message, options);
-      throw new Error('worker killed before the commit');
-    },
-    close: () => Promise.resolve(),
-  };
-
-  await expect(completeOrder(em(), killedAfterSending, app.deps.config, number)).rejects.toThrow('worker killed');
+  await expect(completeOrder(em(), killedAfterSending(mail.mailer, 1), app.deps.config, number)).rejects.toThrow('worker killed');
   const [first] = await sql<{ status: string; invoice_number: string; receipt_mailed_at: Date | null }>(
     app,
     'select status, invoice_number, receipt_mailed_at from orders where number = ?',
@@ -71,8 +58,8 @@ it('resends a receipt whose record was lost as the same message, with the same i
   expect(first.invoice_number).toMatch(/^TEST-INV-\d{4}-\d{6}$/);
 
   // The activity's retry, then a third run (a retry whose answer was lost): one more copy, then none.
-  await expect(completeOrder(em(), mailer, app.deps.config, number)).resolves.toBe('fulfilled');
-  await expect(completeOrder(em(), mailer, app.deps.config, number)).resolves.toBe('fulfilled');
+  await expect(completeOrder(em(), mail.mailer, app.deps.config, number)).resolves.toBe('fulfilled');
+  await expect(completeOrder(em(), mail.mailer, app.deps.config, number)).resolves.toBe('fulfilled');
 
   const [after] = await sql<{ invoice_number: string; receipt_mailed_at: Date | null }>(
     app,
@@ -98,7 +85,7 @@ it('spends no invoice number on a receipt the mail server refused, and mails it 
   await expect(completeOrder(em(), refusing, app.deps.config, number)).rejects.toThrow('451');
   const [numbered] = await sql<{ invoice_number: string }>(app, 'select invoice_number from orders where number = ?', [number]);
 
-  await expect(completeOrder(em(), mailer, app.deps.config, number)).resolves.toBe('fulfilled');
+  await expect(completeOrder(em(), mail.mailer, app.deps.config, number)).resolves.toBe('fulfilled');
   const [after] = await sql<{ invoice_number: string }>(app, 'select invoice_number from orders where number = ?', [number]);
   expect(after.invoice_number).toBe(numbered.invoice_number);
   expect(receiptsTo('receipt-refused@example.test').map((r) => r.subject)).toEqual([

@@ -1,5 +1,7 @@
 import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import type { Mailer } from '../../src/mail/index.js';
+import { smtpMailer } from '../../src/mail/smtp-mailer.js';
 
 /** A mail as the SMTP server received it: the envelope, the subject, the Message-ID and the plain-text body decoded. */
 export interface ReceivedMail {
@@ -95,5 +97,41 @@ export async function startSmtpServer(): Promise<SmtpServer> {
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** nodemailer's MIME boundary is random per sending: masked, two sendings of one message read alike. */
+export const withoutMimeBoundary = (text: string): string => text.replace(/----_NmP-[\w-]+Part_/g, '----_NmP-Part_');
+
+/** The SMTP double and the service's SMTP mailer sending to it, as a worker sends. */
+export interface SmtpWithMailer {
+  smtp: SmtpServer;
+  mailer: Mailer;
+  close(): Promise<void>;
+}
+
+export async function startSmtpWithMailer(): Promise<SmtpWithMailer> {
+  const smtp = await startSmtpServer();
+  const mailer = smtpMailer(smtp.url, 'site@example.test');
+  return {
+    smtp,
+    mailer,
+    async close() {
+      await mailer.close();
+      await smtp.close();
+    },
+  };
+}
+
+/** Sends through `mailer`, then dies at the `nth` mail: SMTP accepted it, the transaction around it never commits. */
+export function killedAfterSending(mailer: Mailer, nth: number): Mailer {
+  let sent = 0;
+  return {
+    kind: 'smtp',
+    async send(message, options) {
+      await mailer.send(message, options);
+      if (++sent === nth) throw new Error('worker killed before the commit');
+    },
+    close: () => Promise.resolve(),
   };
 }
