@@ -108,9 +108,10 @@ export const postListingUpdateOperation = defineOperation({
   input: { path: listingPath, body: listingUpdateBody },
   output: listingUpdate,
   reaches: ['mail'],
-  async handler({ path, body }, { deps, em, principal }) {
+  async handler({ path, body, idempotencyKey }, { deps, em, principal }) {
     const { publicUrl, updateMailsPerListingPerDay } = deps.config;
-    const posted = await postListingUpdate(em, publicUrl, updateMailsPerListingPerDay, principal!.userId, path.listing_id, body);
+    const mailsPerDay = updateMailsPerListingPerDay;
+    const posted = await postListingUpdate(em, publicUrl, mailsPerDay, principal!.userId, path.listing_id, body, idempotencyKey);
     if (posted.followers_mailed) {
       await startUpdateNotice(deps.temporal, {
         id: posted.id,
@@ -135,8 +136,8 @@ export const addMilestone = defineOperation({
   successStatus: 201,
   input: { path: listingPath, body: milestoneBody },
   output: createdMilestone,
-  async handler({ path, body }, { em, principal }) {
-    return saveMilestone(em, principal!.userId, path.listing_id, body);
+  async handler({ path, body, idempotencyKey }, { em, principal }) {
+    return saveMilestone(em, principal!.userId, path.listing_id, body, idempotencyKey);
   },
 });
 

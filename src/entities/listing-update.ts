@@ -14,6 +14,8 @@ export const ListingUpdate = defineEntity({
     followersMailed: p.boolean(),
     /** Hidden by a moderation decision: out of the listing and the feed. */
     hidden: p.boolean().default(false),
+    /** The Idempotency-Key of the post_listing_update that posted it: a retry of that request answers this update. */
+    requestKey: p.string().length(255).nullable(),
     createdAt: p.datetime().defaultRaw('now()'),
   },
 });

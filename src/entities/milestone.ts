@@ -12,6 +12,8 @@ export const Milestone = defineEntity({
     title: p.string().length(200),
     description: p.string().length(2000).nullable(),
     url: p.string().length(500).nullable(),
+    /** The Idempotency-Key of the add_milestone that added it: a retry of that request answers this milestone. */
+    requestKey: p.string().length(255).nullable(),
     createdAt: p.datetime().defaultRaw('now()'),
   },
 });

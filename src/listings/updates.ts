@@ -28,7 +28,8 @@ export interface PostedUpdate {
  * latest-updates feed at once), decides whether its followers are mailed (at most `mailsPerDay`
  * updates of a listing in any 24 hours are) and counts those it will be mailed to: the followers
  * when it was posted. The caller starts the notice lifecycle for a mailed update once this has
- * committed.
+ * committed. Kept under the request's Idempotency-Key when it has one: a retry of a request whose
+ * answer was lost after its commit gets that update, answered as it was, instead of a second one.
  */
 export async function postListingUpdate(
   em: EntityManager,
@@ -37,20 +38,27 @@ export async function postListingUpdate(
   ownerId: number,
   listingId: number,
   input: { title: string; body: string },
+  requestKey?: string,
 ): Promise<PostedUpdate> {
   return em.transactional(async (tx) => {
     const listing = await tx.findOne(Listing, { id: listingId, ownerId });
     if (!listing) throw notFound(`Listing ${listingId}`);
-    const { now, mail } = await updateMailNow(tx, listing.id, mailsPerDay);
-    const update = tx.create(ListingUpdate, {
-      listing,
-      title: input.title,
-      body: input.body,
-      createdAt: now,
-      followersMailed: mail.mailed,
-    });
+    // Concurrent posts (from any api process) are decided one after the other, a retry's included.
+    await query(tx, sql`select pg_advisory_xact_lock(${updateMailLock}, ${listing.id})`);
+    const earlier = requestKey ? await tx.findOne(ListingUpdate, { listing, requestKey }) : null;
+    const { now, mail } = await updateMail(tx, listing.id, mailsPerDay, earlier);
+    const update =
+      earlier ??
+      tx.create(ListingUpdate, {
+        listing,
+        title: input.title,
+        body: input.body,
+        createdAt: now,
+        followersMailed: mail.mailed,
+        requestKey: requestKey ?? null,
+      });
     await tx.flush();
-    const [{ n }] = mail.mailed
+    const [{ n }] = update.followersMailed
       ? await query(
           tx,
           sql<{ n: number }>`select count(*)::int as n from follow where listing_id = ${listing.id} and created_at <= ${now}`,
@@ -64,28 +72,30 @@ export async function postListingUpdate(
       posted_at: update.createdAt,
       url: listingUrl(publicUrl, listing.slug),
       followers_to_tell: n,
-      followers_mailed: mail.mailed,
+      followers_mailed: update.followersMailed,
       next_mail_at: mail.mailed ? null : mail.nextMailAt,
     };
   });
 }
 
 /**
- * Whether an update posted now is mailed, counted in PostgreSQL under a lock per listing held
- * until the transaction ends, so concurrent posts (from any api process) are decided one after
- * the other. `now` is the database's, the update's time, so every process reads one clock.
+ * Whether an update posted now is mailed, from the listing's updates mailed in the 24 hours
+ * before (counted under the caller's lock), or, for an `earlier` update, as it was decided when
+ * it was posted. `now` is the database's, the update's time, so every process reads one clock.
  */
-async function updateMailNow(
+async function updateMail(
   tx: EntityManager,
   listingId: number,
   mailsPerDay: number,
+  earlier: { id: number; createdAt: Date } | null,
 ): Promise<{ now: Date; mail: UpdateMail }> {
-  await query(tx, sql`select pg_advisory_xact_lock(${updateMailLock}, ${listingId})`);
+  const at = earlier ? sql`${earlier.createdAt}::timestamptz` : sql`now()`;
   const [recent] = await query(
     tx,
-    sql<{ now: Date; mailed: number; oldest_at: Date | null }>`select now() as now, count(*)::int as mailed,
+    sql<{ now: Date; mailed: number; oldest_at: Date | null }>`select ${at} as now, count(*)::int as mailed,
        min(created_at) as oldest_at from listing_update
-     where listing_id = ${listingId} and followers_mailed and created_at > now() - interval '1 day'`,
+     where listing_id = ${listingId} and followers_mailed and created_at > ${at} - interval '1 day'
+       ${earlier ? sql`and id < ${earlier.id}` : sql``}`,
   );
   const oldestAt = recent.oldest_at && new Date(recent.oldest_at);
   return { now: new Date(recent.now), mail: updateMailOf({ mailed: recent.mailed, oldestAt }, mailsPerDay) };
