@@ -9,7 +9,7 @@ export { dollars };
 export const statusText: Record<OrderView['status'], string> = {
   pending: 'Waiting for payment.',
   paid: 'Paid, thank you. What you bought is being delivered.',
-  fulfilled: 'Paid and delivered, thank you. The receipt with the invoice is in your mailbox.',
+  fulfilled: 'Paid and delivered, thank you. The receipt with the invoice is on its way to your mailbox.',
   expired: 'This order expired before it was paid. Create a new one.',
   canceled: 'This order was canceled.',
   refunded: 'This order was refunded.',
