@@ -12,8 +12,9 @@ import type { DraftEditDeps } from './edits.js';
 /**
  * submit_listing: a draft for the product at `url`, with its build started. A domain that already
  * has a public listing is refused (already_listed: its owner claims it instead); the caller's open
- * draft of the same domain is answered instead of a second one (`existing`). A draft whose build
- * could not be started is removed again, so none stays "crawling" forever.
+ * draft of the same domain is answered instead of a second one (`existing`), its build started if
+ * it has none. A draft whose build could not be started is removed again, so none stays
+ * "crawling" forever.
  */
 export async function startDraft(
   deps: DraftEditDeps,
@@ -29,7 +30,12 @@ export async function startDraft(
   const domain = registrableDomainOf(siteUrl);
   await refuseSecondPublicListing(em, deps.config.publicUrl, { siteId: caller.siteId, host: domain }, 'body.url');
   const open = await openDraftOnDomain(em, caller, domain);
-  if (open) return { draft: open, existing: true };
+  if (open) {
+    // A request that died after committing the draft left it with no build; a running build is found, not doubled.
+    if (open.status === 'crawling' || open.status === 'drafting')
+      await startDraftBuild(deps.temporal, deps.config, { draftId: open.id, ownerId: caller.ownerId });
+    return { draft: open, existing: true };
+  }
 
   const draft = await createDraft(em, { siteId: caller.siteId, ownerId: caller.ownerId, url: siteUrl });
   try {
