@@ -42,7 +42,7 @@ export async function withIdempotency(
     await store.complete(caller, key, result.status, result.body);
     return { ...result, replayed: false };
   } catch (error) {
-    await store.release(caller, key);
+    await store.release({ caller, key, claimedAt: claim.claimedAt });
     throw error;
   }
 }

@@ -93,6 +93,29 @@ describe('Idempotency-Key', () => {
     expect((await post('key-abandoned', body)).headers.get('idempotent-replayed')).toBe('true');
   });
 
+  it('frees the key of a failed request once PostgreSQL is back, when it could not at once', async () => {
+    const sql = (text: string) => app.deps.orm.em.getConnection().execute(text);
+    // The request fails, and so does its release, as they would with PostgreSQL gone.
+    await sql(`alter table test_effect add constraint test_effect_refused check (label <> 'owed')`);
+    await sql(`create function refuse_release() returns trigger language plpgsql as $$
+      begin raise exception 'connection lost'; end $$`);
+    await sql(`create trigger refuse_release before delete on idempotency_record for each row
+      when (old.key = 'key-owed') execute function refuse_release()`);
+    const body = { label: 'owed' };
+    expect((await post('key-owed', body)).status).toBeGreaterThanOrEqual(500);
+    const [held] = await app.deps.orm.em
+      .getConnection()
+      .execute<{ state: string }[]>(`select state from idempotency_record where key = 'key-owed'`);
+    expect(held.state).toBe('running');
+
+    await sql('drop trigger refuse_release on idempotency_record');
+    await sql('drop function refuse_release');
+    await sql('alter table test_effect drop constraint test_effect_refused');
+    const retried = await post('key-owed', body);
+    expect(retried.status).toBe(201);
+    expect(await effects('owed')).toBe(1);
+  });
+
   it('runs every request without a key', async () => {
     await post(undefined, { label: 'no-key' });
     await post(undefined, { label: 'no-key' });
