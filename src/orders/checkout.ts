@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../config.js';
-import { orderNumber, type OrderStatus } from '../domain/order-status.js';
+import { orderNumber } from '../domain/order-status.js';
 import type { LineOptions } from '../domain/pricing.js';
 import { Order, type OrderEntity } from '../entities/order.js';
 import { OrderLine } from '../entities/order-line.js';
@@ -11,7 +11,7 @@ import type { TemporalHandle } from '../temporal.js';
 import { startOrderFulfilment } from './lifecycle.js';
 import { buyerFor, priceOrderBody, type Buyer } from './quote.js';
 import type { OrderBody, OrderItem, OrderView, Quote } from './schemas.js';
-import { getOwnedOrder } from './view.js';
+import { getOwnedOrder, orderRef } from './view.js';
 
 /** Sets an order's priced lines and totals from a quote (a new order, or a pending one re-priced on its page). */
 export function applyQuote(tx: EntityManager, order: OrderEntity, quote: Quote, body: OrderBody): void {
@@ -102,14 +102,8 @@ export interface CheckoutDeps {
 
 /** The order an earlier request with this Idempotency-Key built, if any. */
 async function orderBuiltUnder(em: EntityManager, ownerId: number, requestKey: string): Promise<BuiltOrder | undefined> {
-  const [row] = await query(
-    em,
-    sql<{ number: string; listing_id: number | null; status: OrderStatus }>`select o.number, o.status,
-       (select l.listing_id from order_line l where l.order_id = o.id and l.listing_id is not null
-        order by l.position limit 1) as listing_id
-     from orders o where o.owner_id = ${ownerId} and o.request_key = ${requestKey}`,
-  );
-  return row && { number: row.number, listingId: row.listing_id, pending: row.status === 'pending' };
+  const order = await orderRef(em, sql`o.owner_id = ${ownerId} and o.request_key = ${requestKey}`);
+  return order && { number: order.number, listingId: order.listingId, pending: order.status === 'pending' };
 }
 
 /**

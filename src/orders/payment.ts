@@ -8,12 +8,14 @@ import { AppError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Mailer } from '../mail/index.js';
 import type { ConfirmedPayment } from '../payments/index.js';
+import { sql } from '../platform/sql.js';
 import type { TemporalHandle } from '../temporal.js';
 import { signalOrderPaid } from './lifecycle.js';
 import { freshPaymentEvent } from './payment-events.js';
 import { promoCodeRefused, redeemPromoCode } from './promo-codes.js';
 import { promoOverageOf, recordPromoOverage, reportPromoOverage } from './promo-overage.js';
 import { refundUnpayable, type UnpayableDeps } from './refund.js';
+import { orderRef } from './view.js';
 
 /** A payment of the order the caller holds locked. */
 export interface PaymentReport {
@@ -35,7 +37,7 @@ export interface PaymentDeps {
   temporal: TemporalHandle;
   log: Logger;
   mailer: Mailer;
-  config: Pick<Config, 'mail'>;
+  config: Pick<Config, 'mail' | 'orders'>;
 }
 
 /**
@@ -75,12 +77,13 @@ export async function announcePayment(em: EntityManager, deps: PaymentDeps, numb
   const overage = await promoOverageOf(em, number);
   if (overage)
     await reportPromoOverage({ log: deps.log, mailer: deps.mailer, operatorEmail: deps.config.mail.operator }, overage);
-  await signalOrderPaid(deps.temporal, number);
+  const order = await orderRef(em, sql`o.number = ${number}`);
+  if (order) await signalOrderPaid(deps.temporal, deps.config, order);
 }
 
 /** What a provider's payment needs beyond accepting it: the provider, to give back what an order cannot take. */
 export interface ProviderPaymentDeps extends PaymentDeps, UnpayableDeps {
-  config: Pick<Config, 'site' | 'mail'>;
+  config: Pick<Config, 'site' | 'mail' | 'orders'>;
 }
 
 /**

@@ -4,8 +4,33 @@ import type { OrderStatus } from '../domain/order-status.js';
 import type { OrderVat } from '../entities/order.js';
 import { notFound } from '../errors.js';
 import { readNewestFirst } from '../platform/paging.js';
-import { query, sql } from '../platform/sql.js';
+import { query, sql, type Sql } from '../platform/sql.js';
 import type { OrderView } from './schemas.js';
+
+/** An order as its lifecycle is started from it: number, owner, status and first listing. */
+export interface OrderRef {
+  number: string;
+  ownerId: number;
+  listingId: number | null;
+  status: OrderStatus;
+}
+
+/** The order (`o`) that `where` picks, as an `OrderRef`. */
+export async function orderRef(em: EntityManager, where: Sql): Promise<OrderRef | undefined> {
+  const [row] = await query(
+    em,
+    sql<{
+      number: string;
+      owner_id: number;
+      listing_id: number | null;
+      status: OrderStatus;
+    }>`select o.number, o.owner_id, o.status,
+       (select l.listing_id from order_line l where l.order_id = o.id and l.listing_id is not null
+        order by l.position limit 1) as listing_id
+     from orders o where ${where}`,
+  );
+  return row && { number: row.number, ownerId: row.owner_id, listingId: row.listing_id, status: row.status };
+}
 
 interface OrderRow {
   number: string;

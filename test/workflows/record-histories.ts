@@ -306,10 +306,11 @@ const scenarios: Scenario[] = [
       },
       async drive() {
         const number = 'LD-2026-000301';
-        await startOrderFulfilment(temporal, config, { number, ownerId: owner, listingId: 101 });
+        const order = { number, ownerId: owner, listingId: 101 };
+        await startOrderFulfilment(temporal, config, order);
         await env.sleep(12 * minute);
         // The payment provider's webhook recorded the payment and tells the lifecycle.
-        await signalOrderPaid(temporal, number);
+        await signalOrderPaid(temporal, config, order);
         return workflowIds.orderFulfilment(number);
       },
     }),
@@ -323,10 +324,11 @@ const scenarios: Scenario[] = [
       },
       async drive() {
         const number = 'LD-2026-000302';
-        await startOrderFulfilment(temporal, config, { number, ownerId: owner, listingId: null });
+        const order = { number, ownerId: owner, listingId: null };
+        await startOrderFulfilment(temporal, config, order);
         await env.sleep(2 * hour);
         // A paid signal sent by hand to an unpaid order: it finds the order pending and keeps waiting.
-        await signalOrderPaid(temporal, number);
+        await signalOrderPaid(temporal, config, order);
         return workflowIds.orderFulfilment(number);
       },
     }),
