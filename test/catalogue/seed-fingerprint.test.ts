@@ -13,7 +13,7 @@ import { discountReasons } from '../../src/domain/vote-rules.js';
  * Each table is dumped as one JSON line per row, sorted, and hashed. Left out, because they record
  * when or how the rows were written rather than what they say: defaults of now() (`created_at`,
  * `updated_at` of rows whose time the seed does not set), `search_listing.change_xid` (a
- * transaction id), `listing_update.followers_mailed` (whether mail went out), and serial ids, replaced by what they point at (listing and founder slugs, user
+ * transaction id), `listing_update.followers_mailed` (whether mail went out), the `request_key` of updates and milestones (the request that posted them), and serial ids, replaced by what they point at (listing and founder slugs, user
  * emails, category slugs, company domains). The order of listing and founder ids is kept as a rank
  * (the signals are arithmetic on listing ids); `listing_document` is pinned as "no stored text"
  * without its version, which counts the statements that touched a listing.
@@ -44,9 +44,9 @@ const dumps: Record<string, string> = {
   domain_rating_snapshot: `select to_jsonb(t) - 'listing_id' || jsonb_build_object('listing', ${slugOf('t.listing_id')}) as line from domain_rating_snapshot t`,
   revenue_figure: `select to_jsonb(t) - 'listing_id' || jsonb_build_object('listing', ${slugOf('t.listing_id')}) as line from revenue_figure t`,
   billboard_contribution: `select to_jsonb(t) - array['id', 'listing_id'] || jsonb_build_object('listing', ${slugOf('t.listing_id')}) as line from billboard_contribution t`,
-  listing_update: `select to_jsonb(t) - array['id', 'listing_id', 'followers_mailed', 'hidden'] || jsonb_build_object('listing', ${slugOf('t.listing_id')}) as line from listing_update t`,
+  listing_update: `select to_jsonb(t) - array['id', 'listing_id', 'followers_mailed', 'hidden', 'request_key'] || jsonb_build_object('listing', ${slugOf('t.listing_id')}) as line from listing_update t`,
   founder_story: `select to_jsonb(t) - array['listing_id', 'founder_id', 'updated_at'] || jsonb_build_object('listing', ${slugOf('t.listing_id')}, 'founder', (select slug from founder f where f.id = t.founder_id)) as line from founder_story t`,
-  milestone: `select to_jsonb(t) - array['id', 'listing_id', 'created_at'] || jsonb_build_object('listing', ${slugOf('t.listing_id')}) as line from milestone t`,
+  milestone: `select to_jsonb(t) - array['id', 'listing_id', 'created_at', 'request_key'] || jsonb_build_object('listing', ${slugOf('t.listing_id')}) as line from milestone t`,
   listing_media: `select to_jsonb(t) - array['id', 'listing_id'] || jsonb_build_object('listing', ${slugOf('t.listing_id')}) as line from listing_media t`,
   listing_alternative: `select to_jsonb(t) - array['listing_id', 'alternative_id'] || jsonb_build_object('listing', ${slugOf('t.listing_id')}, 'alternative', ${slugOf('t.alternative_id')}) as line from listing_alternative t`,
   award: `select to_jsonb(t) - array['id', 'site_id', 'listing_id'] || jsonb_build_object('listing', ${slugOf('t.listing_id')}) as line from award t`,
