@@ -18,7 +18,7 @@ import { decideCase as decide, reverseCase as reverse } from '../../src/moderati
 import { listCases } from '../../src/moderation/queue.js';
 import { casesOf } from '../../src/moderation/appeals.js';
 import { createPaymentProvider } from '../../src/payments/index.js';
-import { nonBlankText, queryBoolean, slug } from './common.js';
+import { emailAddress, nonBlankText, queryBoolean, slug } from './common.js';
 import { adminScope, defineOperation, type OperationContext, type Principal } from './registry.js';
 
 /** What every report says, whatever it reports. */
@@ -26,7 +26,7 @@ const reportFields = {
   category: z.enum(reportCategories),
   law: nonBlankText(lawMaxLength).optional(),
   explanation: nonBlankText(explanationMaxLength).min(1),
-  email: z.email().max(254).optional(),
+  email: emailAddress().optional(),
   good_faith: z.literal(true),
 };
 
@@ -43,7 +43,9 @@ const reportBody = z
   .superRefine((body, ctx) => {
     if (body.category === 'illegal' && body.law === undefined)
       ctx.addIssue({ code: 'custom', path: ['law'], message: 'required when category is illegal' });
-  });
+  })
+  // The same rule for every client's schema (OpenAPI and MCP), which a refinement cannot carry.
+  .meta({ if: { properties: { category: { const: 'illegal' } }, required: ['category'] }, then: { required: ['law'] } });
 
 const receipt = z.object({
   number: z.string(),
