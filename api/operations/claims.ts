@@ -4,7 +4,7 @@ import { claimListing as openClaim, claimStatusOf } from '../../src/claims/comma
 import { getMyClaim, listMyClaims as readMyClaims } from '../../src/claims/reads.js';
 import { checkClaimNow, startClaimVerification } from '../../src/claims/lifecycle.js';
 import { claimMethods } from '../../src/domain/claims.js';
-import { paginationQuery, slug } from './common.js';
+import { emailAddress, paginationQuery, slug } from './common.js';
 import { defineOperation, existingRecord } from './registry.js';
 
 const claimSlug = slug.describe('The listing to claim (max 220).');
@@ -23,12 +23,11 @@ const claimBody = z.discriminatedUnion(
     z.strictObject({
       slug: claimSlug,
       method: z.literal('email').describe(methodHelp),
-      email: z
-        .email({ error: (issue) => (issue.input === undefined ? 'is required for method email' : 'must be an email address') })
-        .max(254)
-        .describe(
-          "Method email only, and then required: admin@, administrator@, webmaster@, hostmaster@ or postmaster@ the listing's registrable domain, or the listing's contact email when its website publishes it. Any other address is 400 naming the allowed ones.",
-        ),
+      email: emailAddress({
+        error: (issue) => (issue.input === undefined ? 'is required for method email' : 'must be an email address'),
+      }).describe(
+        "Method email only, and then required: admin@, administrator@, webmaster@, hostmaster@ or postmaster@ the listing's registrable domain, or the listing's contact email when its website publishes it. Any other address is 400 naming the allowed ones.",
+      ),
     }),
   ],
   { error: `must be one of ${claimMethods.join(', ')}` },

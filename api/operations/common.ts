@@ -50,6 +50,13 @@ const notBlankPattern = new RegExp(`^(?![${space}]*$)[^${control}]*$`);
 /** Text with at least one character that is not white space. */
 export const nonBlankText = (max: number, message = 'must not be blank') => z.string().max(max).regex(notBlankPattern, message);
 
+/** zod's address pattern, with at most 64 characters before the @ (one pattern, so schemas keep `format: email`). */
+const reachableEmail = new RegExp(`^(?=[^@]{1,64}@)${z.regexes.email.source.slice(1)}`);
+
+/** An address mail can reach: SMTP carries at most 64 characters before the @, and 254 in all (RFC 5321). */
+export const emailAddress = (params: string | { error?: (issue: { input?: unknown }) => string } = {}) =>
+  z.email({ ...(typeof params === 'string' ? { error: params } : params), pattern: reachableEmail }).max(254);
+
 /** A host name of dot-separated labels ending in a letter label, as every URL parser takes it. */
 const host = '([A-Za-z0-9]+(-[A-Za-z0-9]+)*\\.)+[A-Za-z]([A-Za-z0-9]*(-[A-Za-z0-9]+)*)?\\.?';
 /** A port 0-65535, digit by digit, since a pattern cannot compare numbers. */

@@ -3,7 +3,7 @@ import { draftBounds, draftFieldNames, isListField, maxCharsOf, type ScalarDraft
 import { draftLimits } from '../../src/domain/draft-build.js';
 import { editConflicts } from '../../src/domain/draft-edit.js';
 import { socialPlatforms } from '../../src/domain/socials.js';
-import { nonBlankText, webUrl, websiteOrDomain } from './common.js';
+import { emailAddress, nonBlankText, webUrl, websiteOrDomain } from './common.js';
 
 /** The request bodies of the draft operations, with the spec's bounds (Draft, Sub-records, update_draft). */
 
@@ -111,5 +111,5 @@ export const updateDraftBody = z
   });
 
 export const inviteCofounderBody = z.strictObject({
-  email: z.email('must be an email address').max(254),
+  email: emailAddress('must be an email address'),
 });

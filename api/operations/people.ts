@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { blockAccount as block, blockedPeople, unblockAccount as unblock } from '../../src/moderation/blocks.js';
-import { nonBlankText } from './common.js';
+import { emailAddress, nonBlankText } from './common.js';
 import { actorOf } from './moderation.js';
 import { adminScope, defineOperation } from './registry.js';
 
@@ -49,7 +49,7 @@ export const blockAccount = defineOperation({
   idempotencyKey: false,
   successStatus: 200,
   refusals: { 404: 'No account has this email', 409: 'The account is blocked already' },
-  input: { body: z.strictObject({ email: z.email().max(254), reason: nonBlankText(2000).min(1) }) },
+  input: { body: z.strictObject({ email: emailAddress(), reason: nonBlankText(2000).min(1) }) },
   output: blockReceipt,
   reaches: ['mail'],
   handler: ({ body }, { deps, em, site, principal }) =>
@@ -80,7 +80,7 @@ export const unblockAccount = defineOperation({
   idempotencyKey: false,
   successStatus: 200,
   refusals: { 404: 'No account has this email', 409: 'The account is not blocked' },
-  input: { body: z.strictObject({ email: z.email().max(254) }) },
+  input: { body: z.strictObject({ email: emailAddress() }) },
   output: blockReceipt,
   handler: ({ body }, { em, principal }) => unblock(em, actorOf(principal!), body.email),
 });

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { z } from 'zod';
+import { emailAddress } from '../../operations/common.js';
 import { AppError } from '../../../src/errors.js';
 import { safeReturnPath } from '../../../src/domain/credentials.js';
 import { peekSignInLink, signInByLink } from '../../../src/accounts/sign-in-links.js';
@@ -15,7 +15,7 @@ import { currentUser, signIn, signOut, webSession } from '../shared/session.js';
 import { formField, parseForm } from '../shared/forms/parse-form.js';
 import { htmlErrors } from '../shared/error-pages.js';
 
-const email = z.email().max(254);
+const email = emailAddress();
 
 /** Sign-in by a one-time link sent by email; the link's page asks once more before signing in. */
 export function signInRouter(deps: AppDeps): Router {
