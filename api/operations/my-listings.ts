@@ -109,8 +109,7 @@ export const postListingUpdateOperation = defineOperation({
   output: listingUpdate,
   reaches: ['mail'],
   async handler({ path, body, idempotencyKey }, { deps, em, principal }) {
-    const { publicUrl, updateMailsPerListingPerDay } = deps.config;
-    const mailsPerDay = updateMailsPerListingPerDay;
+    const { publicUrl, updateMailsPerListingPerDay: mailsPerDay } = deps.config;
     const posted = await postListingUpdate(em, publicUrl, mailsPerDay, principal!.userId, path.listing_id, body, idempotencyKey);
     if (posted.followers_mailed) {
       await startUpdateNotice(deps.temporal, {

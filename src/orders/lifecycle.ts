@@ -26,7 +26,11 @@ function fulfilmentStart(config: Pick<Config, 'orders'>, order: FulfilmentRef): 
 }
 
 /** Starts the order's fulfilment lifecycle (its number is the id, so a retried request starts nothing new). */
-export async function startOrderFulfilment(temporal: TemporalHandle, config: Config, order: FulfilmentRef): Promise<void> {
+export async function startOrderFulfilment(
+  temporal: TemporalHandle,
+  config: Pick<Config, 'orders'>,
+  order: FulfilmentRef,
+): Promise<void> {
   await startLifecycle(temporal, 'orderFulfilment', fulfilmentStart(config, order));
 }
 

@@ -5,13 +5,11 @@ import type { OrderVat } from '../entities/order.js';
 import { notFound } from '../errors.js';
 import { readNewestFirst } from '../platform/paging.js';
 import { query, sql, type Sql } from '../platform/sql.js';
+import type { FulfilmentRef } from './lifecycle.js';
 import type { OrderView } from './schemas.js';
 
-/** An order as its lifecycle is started from it: number, owner, status and first listing. */
-export interface OrderRef {
-  number: string;
-  ownerId: number;
-  listingId: number | null;
+/** An order as its lifecycle is started from it (number, owner, first listing), with its status. */
+export interface OrderRef extends FulfilmentRef {
   status: OrderStatus;
 }
 
