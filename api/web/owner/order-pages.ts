@@ -28,7 +28,7 @@ export function orderBody(order: OrderView): Html {
     order.test_mode &&
     html`<p class="note warn" id="test-order"><strong>TEST ORDER</strong>: made in test mode. No money moves.</p>`;
   const invoice = order.invoice_number
-    ? html`<p id="invoice">Invoice <strong>${order.invoice_number}</strong>: the receipt with it is on its way to your mailbox.</p>`
+    ? html`<p id="invoice">Invoice <strong>${order.invoice_number}</strong>, sent with the receipt.</p>`
     : null;
   const pay =
     order.status === 'pending' &&
