@@ -4,7 +4,7 @@ import { createCheckout } from '../../src/orders/checkout.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser } from '../support/browser.js';
 import { request } from '../support/http.js';
-import { addPromo, openShop, productPrices, sql, startVies, type Shop, type ViesServer } from './support.js';
+import { addPromo, openShop, productPrices, receiptsTo, sql, startVies, type Shop, type ViesServer } from './support.js';
 
 let app: TestApp;
 let browser: Browser;
@@ -135,11 +135,7 @@ describe('create_checkout and the checkout page', () => {
     const [promo] = await sql<{ redemptions: number }>(app, "select redemptions from promo_code where code = 'HALF'");
     expect(promo.redemptions).toBe(1);
 
-    const mails = await sql<{ subject: string; text_body: string }>(
-      app,
-      "select subject, text_body from mail_outbox where recipient = ? and subject like 'TEST receipt%'",
-      ['buyer@example.com'],
-    );
+    const mails = await receiptsTo(app, 'buyer@example.com');
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain(fulfilled.body.invoice_number);
     expect(mails[0].text_body).toMatch(/^TEST INVOICE: .*Nothing was paid/);

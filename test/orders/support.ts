@@ -52,6 +52,26 @@ export function recordTestPayment(app: TestApp, number: string, eventId = `test-
   });
 }
 
+export interface ReceiptMail {
+  subject: string;
+  text_body: string;
+  html_body: string;
+}
+
+/** The receipts mailed to the address, waited for: a receipt is mailed just after its order turns fulfilled. */
+export async function receiptsTo(app: TestApp, email: string, ms = 30_000): Promise<ReceiptMail[]> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const rows = await sql<ReceiptMail>(
+      app,
+      "select subject, text_body, html_body from mail_outbox where recipient = ? and subject like '%receipt:%' order by id",
+      [email],
+    );
+    if (rows.length > 0 || Date.now() > deadline) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 export async function productPrices(app: TestApp): Promise<Record<string, number>> {
   const rows = await sql<{ key: string; price_cents: number }>(app, 'select key, price_cents from product');
   return Object.fromEntries(rows.map((r) => [r.key, r.price_cents]));

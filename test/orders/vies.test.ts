@@ -1,6 +1,6 @@
 import { startTestApp, type TestApp } from '../support/app.js';
 import { WebClient } from '../support/web-client.js';
-import { openShop, sql, startVies, type Shop, type ViesServer } from './support.js';
+import { openShop, receiptsTo, startVies, type Shop, type ViesServer } from './support.js';
 
 let vies: ViesServer;
 let app: TestApp;
@@ -125,11 +125,7 @@ describe('VAT numbers checked by VIES', () => {
     const checkedAt: string = done.body.vat.checked_at;
     expect(Date.parse(checkedAt)).toBeLessThanOrEqual(Date.parse(done.body.paid_at));
 
-    const [mail] = await sql<{ text_body: string; html_body: string }>(
-      app,
-      "select text_body, html_body from mail_outbox where recipient = ? and subject like '%receipt:%'",
-      ['vies@example.com'],
-    );
+    const [mail] = await receiptsTo(app, 'vies@example.com');
     const line = `VAT number check of FR40303265045 on ${checkedAt.slice(0, 10)} ${checkedAt.slice(11, 16)} UTC: confirmed by VIES.`;
     expect(mail.text_body).toContain(line);
     expect(mail.text_body).toContain('Reverse charge');

@@ -4,7 +4,7 @@ import { workflowIds } from '../../src/domain/workflow-ids.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { WebClient } from '../support/web-client.js';
 import { startWorkerProcess } from '../support/worker-process.js';
-import { openShop, sql } from './support.js';
+import { openShop, receiptsTo, sql } from './support.js';
 
 let app: TestApp;
 const workers: ChildProcess[] = [];
@@ -76,9 +76,7 @@ describe('orderFulfilment when its worker is killed between two lines', () => {
       second,
     ]);
     expect([...sections.unlocked_sections].sort()).toEqual(['media', 'milestones', 'story']);
-    const receipts = await sql(app, "select 1 from mail_outbox where recipient = ? and subject like 'TEST receipt%'", [
-      shop.owner.email,
-    ]);
+    const receipts = await receiptsTo(app, shop.owner.email);
     expect(receipts).toHaveLength(1);
 
     const events =
