@@ -5,6 +5,7 @@ import { connect } from '../mcp/support.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { runCli } from '../support/cli.js';
 import { request } from '../support/http.js';
+import { until } from '../support/until.js';
 
 let app: TestApp;
 let adminKey: string;
@@ -43,16 +44,6 @@ const fileReport = async (slug: string) =>
   ).body.number as string;
 const decide = (number: string, body: Record<string, unknown>, key = adminKey) =>
   request(`${app.api}/admin/cases/${number}/decision`, { method: 'POST', json: body, headers: bearer(key) });
-
-/** Reads until `done` holds, 5 s at most: the change is announced by PostgreSQL after the commit. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  let value = await read();
-  for (let i = 0; i < 100 && !done(value); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    value = await read();
-  }
-  return value;
-}
 
 describe('admin operations', () => {
   it('do not exist for anyone but an admin: 404, and absent from tools/list and OpenAPI', async () => {
@@ -101,7 +92,7 @@ describe('a takedown and its reversal', () => {
     const badge = () => request(`${app.url}/badges/rocket/standard-dark-m.svg`);
     await sql(app, "update listing set website_url = 'https://rocket.example/' where slug = 'rocket'");
     const visit = () => fetch(`${app.url}/go/rocket?via=listing`, { redirect: 'manual' });
-    expect((await eventually(visit, (r) => r.status === 302)).status).toBe(302);
+    expect((await until(visit, (r) => r.status === 302)).status).toBe(302);
     const shown = await badge();
     expect(shown.status).toBe(200);
     expect(shown.headers.get('cache-control')).toBe('public, max-age=300');
@@ -123,15 +114,15 @@ describe('a takedown and its reversal', () => {
     expect(await sql(app, "select status from listing where slug = 'rocket'")).toEqual([{ status: 'archived' }]);
     expect(
       (
-        await eventually(
+        await until(
           () => request(`${app.api}/listings/rocket`),
           (r) => r.status === 404,
         )
       ).status,
     ).toBe(404);
     // The click redirect reads the same cached profile: it stops sending visitors there too.
-    expect((await eventually(visit, (r) => r.status === 404)).status).toBe(404);
-    expect(await eventually(weekly, (slugs) => !slugs.includes('rocket'))).not.toContain('rocket');
+    expect((await until(visit, (r) => r.status === 404)).status).toBe(404);
+    expect(await until(weekly, (slugs) => !slugs.includes('rocket'))).not.toContain('rocket');
     expect((await request(`${app.url}/sitemap.xml`)).text).not.toContain('/listings/rocket<');
     expect((await badge()).status).toBe(404);
     const [mail] = await latestMail(app.deps.orm.em.fork(), 1, 'owner@example.test');
@@ -147,13 +138,13 @@ describe('a takedown and its reversal', () => {
       headers: bearer(adminKey),
     });
     expect(reversed.status).toBe(200);
-    const back = await eventually(
+    const back = await until(
       () => request(`${app.api}/listings/rocket`),
       (r) => r.status === 200,
     );
     expect(back.body).toMatchObject({ status: 'live', votes: 3 });
     expect((await badge()).status).toBe(200);
-    expect(await eventually(weekly, (slugs) => slugs.includes('rocket'))).toContain('rocket');
+    expect(await until(weekly, (slugs) => slugs.includes('rocket'))).toContain('rocket');
 
     const audit = await sql<{ action: string; actor_email: string; via: string }>(
       app,
@@ -176,12 +167,12 @@ describe('a takedown and its reversal', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('The site team restricted this listing');
     expect((await request(`${app.url}/listings/comet`)).text).not.toContain('The site team restricted this listing');
-    const launches = await eventually(
+    const launches = await until(
       () => request(`${app.api}/launches?section=this-week`),
       (r) => !JSON.stringify(r.body).includes('"nova"'),
     );
     expect(JSON.stringify(launches.body)).not.toContain('"nova"');
-    const search = await eventually(
+    const search = await until(
       () => request(`${app.api}/listings?q=nova`),
       (r) => !JSON.stringify(r.body).includes('"nova"'),
     );

@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser } from '../support/browser.js';
 import { request } from '../support/http.js';
 import { addPromo, openShop, productPrices, receiptsTo, sql, startVies, type Shop, type ViesServer } from './support.js';
+import { until } from '../support/until.js';
 
 let app: TestApp;
 let browser: Browser;
@@ -32,15 +33,6 @@ afterAll(async () => {
   await app?.close();
   await vies?.close();
 });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
 
 describe('create_checkout and the checkout page', () => {
   it('builds a pending order with a checkout link, pays on the page in Chromium, and fulfils every line', async () => {

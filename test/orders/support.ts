@@ -5,6 +5,7 @@ import { Order } from '../../src/entities/order.js';
 import { recordPayment, type PaymentOutcome } from '../../src/orders/payment.js';
 import { createPromoCode, type NewPromoCode } from '../../src/orders/promo-codes.js';
 import type { TestApp } from '../support/app.js';
+import { until } from '../support/until.js';
 import { addCategory, sql } from '../catalogue/fixtures.js';
 import { insertListing, ownerWithKey, type Owner } from '../listings/support.js';
 
@@ -59,17 +60,16 @@ export interface ReceiptMail {
 }
 
 /** The receipts mailed to the address, waited for: a receipt is mailed just after its order turns fulfilled. */
-export async function receiptsTo(app: TestApp, email: string, ms = 30_000): Promise<ReceiptMail[]> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const rows = await sql<ReceiptMail>(
-      app,
-      "select subject, text_body, html_body from mail_outbox where recipient = ? and subject like '%receipt:%' order by id",
-      [email],
-    );
-    if (rows.length > 0 || Date.now() > deadline) return rows;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+export function receiptsTo(app: TestApp, email: string): Promise<ReceiptMail[]> {
+  return until(
+    () =>
+      sql<ReceiptMail>(
+        app,
+        "select subject, text_body, html_body from mail_outbox where recipient = ? and subject like '%receipt:%' order by id",
+        [email],
+      ),
+    (rows) => rows.length > 0,
+  );
 }
 
 export async function productPrices(app: TestApp): Promise<Record<string, number>> {

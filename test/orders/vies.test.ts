@@ -1,6 +1,7 @@
 import { startTestApp, type TestApp } from '../support/app.js';
 import { WebClient } from '../support/web-client.js';
 import { openShop, receiptsTo, startVies, type Shop, type ViesServer } from './support.js';
+import { until } from '../support/until.js';
 
 let vies: ViesServer;
 let app: TestApp;
@@ -26,15 +27,6 @@ const quote = (billing_country: string, vat_number: string) =>
 
 const notConfirmed = (why: string) =>
   `VAT number not confirmed by VIES (${why}); standard VAT applies; a later quote may differ.`;
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
 
 describe('VAT numbers checked by VIES', () => {
   beforeEach(() => {

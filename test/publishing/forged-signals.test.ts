@@ -4,6 +4,7 @@ import { goLive, scheduleLaunch } from '../../src/publishing/launch-steps.js';
 import { workflowIds } from '../../src/domain/workflow-ids.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { openShop, recordTestPayment, sql, type Shop } from '../orders/support.js';
+import { until } from '../support/until.js';
 
 /**
  * Signals sent by hand, by name and with the payload the sender likes, through the Temporal
@@ -33,14 +34,6 @@ async function checkout(shop: Shop, items: unknown[]): Promise<string> {
   const created = await shop.owner.call('POST', '/orders/checkout', { items, billing_country: 'US' });
   expect(created.status).toBe(201);
   return created.body.number;
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('the listingLaunch upgraded signal', () => {
@@ -122,7 +115,8 @@ describe('the orderFulfilment paid signal', () => {
         acted: after.some((e) => e.activityTaskCompletedEventAttributes || e.workflowExecutionCompletedEventAttributes),
       };
     };
-    const { steps } = await until(afterSignal, (seen) => seen.acted);
+    const { steps, acted } = await until(afterSignal, (seen) => seen.acted);
+    expect(acted).toBe(true);
     // It looked the order up, and delivered nothing.
     expect(steps).toEqual(['orderStatus']);
     expect((await order.describe()).status.name).toBe('RUNNING');

@@ -6,6 +6,7 @@ import { runCli } from '../support/cli.js';
 import { startCrawlWorld, type CrawlWorld } from '../support/crawl-world.js';
 import { request } from '../support/http.js';
 import { insertListing, ownerWithKey, type Owner } from '../listings/support.js';
+import { until } from '../support/until.js';
 
 let app: TestApp;
 let world: CrawlWorld;
@@ -209,9 +210,13 @@ describe('a paid launch by the operator command', () => {
     expect(launches.body.items.map((l: any) => l.slug ?? l.listing?.slug)).toContain('paidnow');
     const week = await request(`${app.api}/launches/weeks/this?per_page=100`);
     expect(JSON.stringify(week.body.items)).toContain('"paidnow"');
-    const mails = await em().execute<{ subject: string }[]>(
-      `select subject from mail_outbox where recipient = ? and subject like '%is live%'`,
-      [owner.email],
+    // The owner is told just after the listing goes live.
+    const mails = await until(
+      () =>
+        em().execute<{ subject: string }[]>(`select subject from mail_outbox where recipient = ? and subject like '%is live%'`, [
+          owner.email,
+        ]),
+      (rows) => rows.length > 0,
     );
     expect(mails).toHaveLength(1);
   });

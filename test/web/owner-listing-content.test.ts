@@ -4,6 +4,7 @@ import { insertListing } from '../listings/support.js';
 import { formsOf, WebClient, type Page } from '../support/web-client.js';
 import { startDraftWorld, type DraftWorld } from '../drafts/support.js';
 import { htmlProblems } from './pages.js';
+import { until } from '../support/until.js';
 
 /**
  * The content forms of a listing's owner page over HTTP (post an update, milestones, founder
@@ -44,15 +45,6 @@ async function ownListing(slug: string): Promise<number> {
     [dw.app.deps.site.id, id],
   );
   return id;
-}
-
-/** Reads until `done`: a gate check that outlasts GATE_CHECK_WAIT_MS goes on after the form has answered. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
 }
 
 const pageOf = (id: number) => owner.get(`/me/listings/${id}`);
@@ -378,8 +370,9 @@ describe('Check now', () => {
     expect((await owner.post(`/me/listings/${id}/free`, {})).status).toBe(403);
     expect((await stranger.post(`/me/listings/${id}/free`, { csrf: strangerCsrf })).status).toBe(404);
     const before = await until(checkedAt, (t) => t !== undefined);
+    expect(before).toBeDefined();
     const checked = await owner.submit(queued, `/me/listings/${id}/free`);
     expect(checked.status).toBe(303);
-    await until(checkedAt, (t) => t !== before);
+    expect(await until(checkedAt, (t) => t !== before)).not.toBe(before);
   });
 });

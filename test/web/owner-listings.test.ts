@@ -4,6 +4,7 @@ import { addPromo, productPrices } from '../orders/support.js';
 import { formsOf, WebClient, type Page } from '../support/web-client.js';
 import { startDraftWorld, type DraftWorld } from '../drafts/support.js';
 import { htmlProblems } from './pages.js';
+import { until } from '../support/until.js';
 
 /** My listings and my orders over HTTP: views over the registry operations, CSRF-checked, 404 for another person's. */
 let dw: DraftWorld;
@@ -41,14 +42,6 @@ const launchForm = { week: '', categories: '', billing_country: 'DE', vat_number
 
 async function quote(id: number, fields: Partial<typeof launchForm>): Promise<Page> {
   return owner.submit(await owner.get(`/me/listings/${id}`), `/me/listings/${id}/quote`, { ...launchForm, ...fields });
-}
-
-async function until(read: () => Promise<Page>, done: (page: Page) => boolean): Promise<Page> {
-  for (;;) {
-    const page = await read();
-    if (done(page)) return page;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
 }
 
 describe('/me/listings', () => {
@@ -219,6 +212,7 @@ describe('buying a paid launch', () => {
       () => owner.get(`/me/orders/${number}`),
       (p) => p.html.includes('data-status="fulfilled"'),
     );
+    expect(fulfilled.html).toContain('data-status="fulfilled"');
     expect(fulfilled.html).toMatch(/<p id="invoice">Invoice <strong>[^<]+<\/strong>/);
     expect(fulfilled.html).not.toContain('Review and pay this order');
     expect(await htmlProblems(fulfilled.html)).toEqual([]);
