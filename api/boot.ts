@@ -16,6 +16,7 @@ import { serveMetrics, type MetricsListener } from '../src/platform/metrics-serv
 import { buildApp } from './app.js';
 import { drainable, type Shutdown } from './drain.js';
 import type { AppDeps } from './deps.js';
+import { keepRequestGarbageYoung } from '../src/platform/heap.js';
 import type { Operation } from './operations/registry.js';
 import { operations } from './operations/index.js';
 
@@ -34,6 +35,7 @@ export async function openDeps(
   at: ApiAddresses,
   opts: { migrate?: boolean } = {},
 ): Promise<AppDeps> {
+  keepRequestGarbageYoung();
   const orm = await openOrm(config, at.databaseUrl);
   if (opts.migrate) {
     const applied = await migrate(orm);
