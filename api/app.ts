@@ -7,6 +7,7 @@ import { rateLimit } from './middleware/rate-limit.js';
 import { securityHeaders, servedOverHttps } from './middleware/security-headers.js';
 import { deriveClientAddress } from './middleware/client-address.js';
 import { allowedMethods } from './middleware/allowed-methods.js';
+import { routeBySegment } from './middleware/route-by-segment.js';
 import { healthRouter } from './health.js';
 import type { Shutdown } from './drain.js';
 import { docsRouter } from './web/developers/api-docs.js';
@@ -68,10 +69,7 @@ export function buildApp(
   app.use(refuseInvalidCredential);
   app.use(mcpEndpoint(deps, allOperations));
 
-  // The REST routes first: the busiest, and no other router shares their paths.
   const rest = restRoutes(deps, allOperations);
-  app.use(allowedMethods(rest.router));
-  app.use(rest.routes());
   const routers = [
     healthRouter(deps, shutdown),
     docsRouter(deps.config),
@@ -95,10 +93,9 @@ export function buildApp(
     claimConfirmRouter(deps),
     ...(deps.config.devPages ? [devMailRouter(deps)] : []),
   ];
-  for (const router of routers) {
-    app.use(allowedMethods(router));
-    app.use(router.routes());
-  }
+  app.use(allowedMethods([rest.router, ...routers]));
+  // The REST routes first: the busiest, and no other router shares their paths.
+  app.use(routeBySegment([rest.router, ...routers]));
   app.use(mount(oauthMountPath, provider));
   return app;
 }

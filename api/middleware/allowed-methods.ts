@@ -3,16 +3,16 @@ import type { Middleware } from 'koa';
 import { AppError } from '../../src/errors.js';
 
 /**
- * What a router answers when its path exists but the method does not: 405 with `Allow` as
- * problem+json, for any method at all (TRACE, PROPFIND...); OPTIONS answers 204 with `Allow`.
- * A path no router knows stays 404. Runs after the routes, so a path shared by two routers is
- * only refused when neither answered it.
+ * What the routers answer when a path exists but the method does not: 405 with `Allow` (every
+ * method any router takes on it) as problem+json, for any method at all (TRACE, PROPFIND...);
+ * OPTIONS answers 204 with `Allow`. A path no router knows stays 404. One layer around all the
+ * routers, so it runs once they have all passed, and costs a request one await, not one a router.
  */
-export function allowedMethods(router: Router): Middleware {
+export function allowedMethods(routers: readonly Router[]): Middleware {
   return async (ctx, next) => {
     await next();
     if (ctx.status !== 404 || ctx.body !== undefined) return;
-    const allow = [...new Set(routesOf(router, ctx.path).flatMap((layer) => layer.methods))].sort();
+    const allow = [...new Set(routers.flatMap((router) => routesOf(router, ctx.path).flatMap((layer) => layer.methods)))].sort();
     if (allow.length === 0 || allow.includes(ctx.method)) return;
     if (ctx.method === 'OPTIONS') {
       ctx.status = 204;
