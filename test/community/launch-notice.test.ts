@@ -7,6 +7,7 @@ import { runCli as cli } from '../support/cli.js';
 import { WebClient } from '../support/web-client.js';
 import { startWorkerProcess } from '../support/worker-process.js';
 import { addListing, addUser, sql, weeksFromNow } from '../catalogue/fixtures.js';
+import { waitFor } from '../support/until.js';
 
 const followers = 5;
 let app: TestApp;
@@ -24,11 +25,6 @@ afterAll(async () => {
 const status = async (slug: string) =>
   (await sql<{ status: string }>(app, 'select status from listing where slug = ?', [slug]))[0].status;
 
-async function until(check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 600 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 100));
-  expect(await check()).toBe(true);
-}
-
 const launchMails = (slug: string) =>
   sql<{ recipient: string }>(app, `select recipient from mail_outbox where subject = ? order by id`, [
     `${slug} has launched on Launch Directory`,
@@ -40,7 +36,7 @@ async function scheduled(slug: string): Promise<void> {
   await addListing(app, { slug, name: slug, status: 'draft', owner });
   const launched = await cli(app, 'listing', 'launch', slug, '--week', isoDate(weeksFromNow(2)));
   expect(launched.stderr).toBe('');
-  await until(async () => (await status(slug)) === 'scheduled');
+  await waitFor(async () => (await status(slug)) === 'scheduled', 60_000);
 }
 
 describe('notify me at launch', () => {
@@ -61,13 +57,13 @@ describe('notify me at launch', () => {
     const live = await cli(app, 'listing', 'go-live', 'soon');
     expect(live.stderr).toBe('');
     expect(live.stdout).toContain('soon is live now');
-    await until(async () => (await launchMails('soon')).length >= 2);
+    await waitFor(async () => (await launchMails('soon')).length >= 2, 60_000);
     // Killed during the pause after the first batch: the rest is mailed by the next worker, nobody twice.
     worker.kill('SIGKILL');
     await new Promise((resolve) => worker.once('exit', resolve));
     expect(await launchMails('soon')).toHaveLength(2);
     worker = await startWorkerProcess(app.env, workers);
-    await until(async () => (await launchMails('soon')).length >= followers);
+    await waitFor(async () => (await launchMails('soon')).length >= followers, 60_000);
 
     const result = await app.deps.temporal.client.workflow.getHandle(workflowIds.listingLaunch(await listingId('soon'))).result();
     expect(result).toBe('live');

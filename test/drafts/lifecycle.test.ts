@@ -1,6 +1,7 @@
 import { workflowIds } from '../../src/domain/workflow-ids.js';
 import { draftIdAttribute, draftStatusAttribute, ownerIdAttribute } from '../../src/domain/search-attributes.js';
 import { readyDraft, startDraftWorld, type DraftWorld } from './support.js';
+import { waitFor } from '../support/until.js';
 
 let dw: DraftWorld;
 beforeAll(async () => {
@@ -13,14 +14,6 @@ async function runsOf(workflowId: string): Promise<{ runId: string; status: stri
   for await (const run of dw.app.deps.temporal.client.workflow.list({ query: `WorkflowId = '${workflowId}'` }))
     runs.push({ runId: run.runId, status: run.status.name });
   return runs;
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 describe('draftBuild workflow', () => {
@@ -40,7 +33,7 @@ describe('draftBuild workflow', () => {
     expect(after.body.fields.city).toEqual(draft.fields.city);
     expect(after.body.fields.tagline).toEqual(draft.fields.tagline);
 
-    await waitFor(async () => (await runsOf(workflowId)).length === 2);
+    await waitFor(async () => (await runsOf(workflowId)).length === 2, 20_000);
     const serving = dw.app.deps.temporal.client.workflow.getHandle(workflowId);
     await expect(serving.result()).resolves.toEqual({ status: 'ready', regenerations: 2 });
     expect(await runsOf(workflowId)).toHaveLength(2);
@@ -52,7 +45,7 @@ describe('draftBuild workflow', () => {
     const { client } = dw.app.deps.temporal;
     const handle = client.workflow.getHandle(workflowId);
     // The workflow mirrors the status the activities write, one workflow task after them.
-    await waitFor(async () => (await handle.describe()).typedSearchAttributes.get(draftStatusAttribute) === 'ready');
+    await waitFor(async () => (await handle.describe()).typedSearchAttributes.get(draftStatusAttribute) === 'ready', 20_000);
     const attributes = (await handle.describe()).typedSearchAttributes;
     const [owner] = await dw.app.deps.orm.em
       .fork()
@@ -65,6 +58,6 @@ describe('draftBuild workflow', () => {
     await waitFor(async () => {
       for await (const run of client.workflow.list({ query })) if (run.workflowId === workflowId) return true;
       return false;
-    });
+    }, 20_000);
   });
 });

@@ -6,6 +6,7 @@ import { ensureSchedules } from '../../src/temporal.js';
 import { startWorkerProcess } from '../support/worker-process.js';
 import { housekeeping } from '../../workflows/housekeeping.js';
 import type { ping } from '../support/workflows/ping.js';
+import { waitFor } from '../support/until.js';
 
 describe('Temporal round trip', () => {
   let app: TestApp;
@@ -92,12 +93,3 @@ describe('worker crash', () => {
     expect(timers).toHaveLength(1);
   }, 90_000);
 });
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('condition not met in time');
-}

@@ -10,3 +10,8 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** Waits until `check` holds, and fails the test when it has not within `ms`. */
+export async function waitFor(check: () => Promise<boolean>, ms = 30_000): Promise<void> {
+  if (!(await until(check, (held) => held, ms))) throw new Error(`condition not met within ${ms} ms`);
+}
