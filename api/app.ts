@@ -93,9 +93,10 @@ export function buildApp(
     claimConfirmRouter(deps),
     ...(deps.config.devPages ? [devMailRouter(deps)] : []),
   ];
-  app.use(allowedMethods([rest.router, ...routers]));
   // The REST routes first: the busiest, and no other router shares their paths.
-  app.use(routeBySegment([rest.router, ...routers]));
+  const inOrder = [rest.router, ...routers];
+  app.use(allowedMethods(inOrder));
+  app.use(routeBySegment(inOrder));
   app.use(mount(oauthMountPath, provider));
   return app;
 }

@@ -78,6 +78,7 @@ describe('orderFulfilment when its worker is killed between two lines', () => {
     expect([...sections.unlocked_sections].sort()).toEqual(['media', 'milestones', 'story']);
     const receipts = await receiptsTo(app, shop.owner.email);
     expect(receipts).toHaveLength(1);
+    expect(receipts[0].subject).toMatch(/^TEST receipt/);
 
     const events =
       (await app.deps.temporal.client.workflow.getHandle(workflowIds.orderFulfilment(number)).fetchHistory()).events ?? [];
