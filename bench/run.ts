@@ -60,7 +60,7 @@ function earlierSections(file: string): Array<[string, string]> {
 const started = new Date();
 const cpu = cpus();
 /** Shared hosts differ by half in speed from one day to the next: each section says where it ran. */
-const machineName = `${cpu[0]?.model ?? 'an unknown CPU'}, ${cpu.length} cores`;
+const machineName = `${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores`;
 const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
 const parts = new Map<string, string>(values.only ? earlierSections(values.out) : []);
 for (const section of chosen) {
@@ -76,7 +76,7 @@ for (const section of chosen) {
 }
 
 const machine = [
-  `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} cores (shared with other work on this machine)`,
+  `- CPU: ${machineName} (shared with other work on this machine)`,
   `- Memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
   `- OS: ${platform()} ${release()}; Node ${process.version}`,
   `- Date: ${started.toISOString()}; took ${((Date.now() - started.getTime()) / 1000).toFixed(0)} s`,
