@@ -28,7 +28,7 @@ export class Lexicon {
 
   /** Ids of the words that start with any of `prefixes`. */
   matching(prefixes: readonly string[]): number[] {
-    const found = prefixes.flatMap((prefix) => [...this.sorted.startingWith(prefix)]);
-    return prefixes.length > 1 ? [...new Set(found)] : found;
+    if (prefixes.length === 1) return this.sorted.startingWith(prefixes[0]);
+    return [...new Set(prefixes.flatMap((prefix) => this.sorted.startingWith(prefix)))];
   }
 }

@@ -45,7 +45,7 @@ export class NearWords {
 
   /** Whether a known word starts with `term`. */
   knowsPrefix(term: string): boolean {
-    return !this.sorted.startingWith(term).next().done;
+    return this.sorted.startsAny(term);
   }
 
   /** The nearest known words of `term` (up to three, similarity at least 0.25). */

@@ -120,7 +120,7 @@ export class Postings {
           }
         } else if (lexeme < this.offsets.length - 1) {
           const [from, to] = [this.offsets[lexeme], this.offsets[lexeme + 1]];
-          if (places) mark(this.packed.subarray(from, to), group);
+          if (places) markRange(this.packed, from, to, group);
           else group.text.setRange(this.packed, from, to, inText, 3);
         }
         const recent = this.recent.size ? this.recent.get(lexeme) : undefined;
@@ -149,7 +149,12 @@ export class Postings {
 
 /** Sets each posting's slot in the sets of the places it names. */
 function mark(postings: ArrayLike<number>, into: Matches): void {
-  into.text.setEach(postings, inText, 3);
-  into.name.setEach(postings, inName, 3);
-  into.title.setEach(postings, inTitle, 3);
+  markRange(postings, 0, postings.length, into);
+}
+
+/** `mark` of `postings[from .. to]`, without a view of them to make (a prefix can name 100,000 words). */
+function markRange(postings: ArrayLike<number>, from: number, to: number, into: Matches): void {
+  into.text.setRange(postings, from, to, inText, 3);
+  into.name.setRange(postings, from, to, inName, 3);
+  into.title.setRange(postings, from, to, inTitle, 3);
 }

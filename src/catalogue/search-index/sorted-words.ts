@@ -21,11 +21,25 @@ export class SortedWords<Item = string> {
   }
 
   /** The items whose word starts with `prefix`, in order. */
-  *startingWith(prefix: string): Generator<Item> {
+  startingWith(prefix: string): Item[] {
     const sorted = this.inOrder();
-    for (let i = this.lowerBound(prefix); i < sorted.length && this.wordOf(sorted[i]).startsWith(prefix); i++) {
-      yield sorted[i];
+    const from = this.lowerBound(prefix);
+    // The run's end is found by halving too: a short prefix ("8") starts a hundred thousand words.
+    let lo = from;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.wordOf(sorted[mid]).startsWith(prefix)) lo = mid + 1;
+      else hi = mid;
     }
+    return sorted.slice(from, lo);
+  }
+
+  /** Whether an item's word starts with `prefix`. */
+  startsAny(prefix: string): boolean {
+    const sorted = this.inOrder();
+    const at = this.lowerBound(prefix);
+    return at < sorted.length && this.wordOf(sorted[at]).startsWith(prefix);
   }
 
   private inOrder(): Item[] {
