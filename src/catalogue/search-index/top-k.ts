@@ -1,8 +1,10 @@
 /**
- * The first `k` of `0 .. n-1` in the order `before` gives (a strict total order), sorted: a bounded
- * heap when k is small beside n, so picking a page of a large match costs about n comparisons.
+ * The first `k` of `0 .. n-1`, highest `keys` first and lower `idOf` on equal keys (the order of
+ * the SQL search), sorted: a bounded heap when k is small beside n, so picking a page of a large
+ * match costs about n comparisons of two numbers; an id is looked up only for equal keys.
  */
-export function topK(n: number, k: number, before: (a: number, b: number) => boolean): number[] {
+export function topK(n: number, k: number, keys: Float64Array, idOf: (i: number) => number): number[] {
+  const before = (a: number, b: number) => (keys[a] !== keys[b] ? keys[a] > keys[b] : idOf(a) < idOf(b));
   const order = (a: number, b: number) => (before(a, b) ? -1 : 1);
   if (k <= 0) return [];
   if (k * 4 >= n)
@@ -32,10 +34,13 @@ export function topK(n: number, k: number, before: (a: number, b: number) => boo
         [heap[at], heap[parent]] = [heap[parent], heap[at]];
         at = parent;
       }
-    } else if (before(i, heap[0])) {
-      heap[0] = i;
-      down(0);
+      continue;
     }
+    // Most of a large match is below the root: one comparison of keys turns it away.
+    const root = heap[0];
+    if (keys[i] < keys[root] || (keys[i] === keys[root] && idOf(i) > idOf(root))) continue;
+    heap[0] = i;
+    down(0);
   }
   return heap.sort(order);
 }
