@@ -195,7 +195,7 @@ export class TrafficCounter {
    * window by any process stays as it was; the visits whose hash went in count, added up by row.
    */
   private async insert(batch: Waiting[]): Promise<void> {
-    // Lines of text: a third of the JSON's bytes, and nothing to build at flush but one join.
+    // Lines of text: half the JSON's bytes, and nothing to build at flush but one join.
     const lines = batch.map((visit) => visit.line).join('\n');
     await prepared(
       this.pool,
