@@ -23,22 +23,16 @@ export class SortedWords<Item = string> {
   /** The items whose word starts with `prefix`, in order. */
   startingWith(prefix: string): Item[] {
     const sorted = this.inOrder();
-    const from = this.lowerBound(prefix);
+    const from = this.firstFailing(0, (word) => word < prefix);
     // The run's end is found by halving too: a short prefix ("8") starts a hundred thousand words.
-    let lo = from;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.wordOf(sorted[mid]).startsWith(prefix)) lo = mid + 1;
-      else hi = mid;
-    }
-    return sorted.slice(from, lo);
+    const to = this.firstFailing(from, (word) => word.startsWith(prefix));
+    return sorted.slice(from, to);
   }
 
   /** Whether an item's word starts with `prefix`. */
   startsAny(prefix: string): boolean {
     const sorted = this.inOrder();
-    const at = this.lowerBound(prefix);
+    const at = this.firstFailing(0, (word) => word < prefix);
     return at < sorted.length && this.wordOf(sorted[at]).startsWith(prefix);
   }
 
@@ -60,12 +54,13 @@ export class SortedWords<Item = string> {
     return this.sorted;
   }
 
-  private lowerBound(word: string): number {
-    let lo = 0;
+  /** The first index from `from` whose word fails `holds`, which holds for a leading run of the order only. */
+  private firstFailing(from: number, holds: (word: string) => boolean): number {
+    let lo = from;
     let hi = this.sorted.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.wordOf(this.sorted[mid]) < word) lo = mid + 1;
+      if (holds(this.wordOf(this.sorted[mid]))) lo = mid + 1;
       else hi = mid;
     }
     return lo;
