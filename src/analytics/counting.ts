@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { isbot } from 'isbot';
 import { repeatKey, repeatWindowMinutes, type TrafficKind } from '../domain/analytics.js';
-import { isoDate } from '../domain/weeks.js';
 import type { Logger } from '../logger.js';
 import { countVisitsDropped } from '../platform/metrics.js';
 import { prepared, sql, type ReadPool } from '../platform/sql.js';
@@ -56,7 +55,6 @@ function isBotAgent(agent: string): boolean {
 /** Visits are written this often, in one statement per api process. */
 const flushEveryMs = 1000;
 const repeatWindowMs = repeatWindowMinutes * 60_000;
-const dayMs = 86_400_000;
 
 /**
  * Counts visits in hourly rows (`listing_traffic`) without keeping who: a bot or a preview is not
@@ -71,7 +69,6 @@ export class TrafficCounter {
   #firstAt = new Map<string, number>();
   /** Visits of a hash already in the batch but beyond its window: they count, in the next flush. */
   #later: Waiting[] = [];
-  #day = { number: -1, date: '' };
   #flushing: Promise<void> = Promise.resolve();
   #writing = false;
   #timer: NodeJS.Timeout | undefined;
@@ -94,22 +91,14 @@ export class TrafficCounter {
   async count(visit: Visit, requester: Requester, now = new Date()): Promise<void> {
     if (requester.preview || !requester.userAgent || isBotAgent(requester.userAgent)) return;
     const at = now.getTime();
-    const salt = await this.#salt.of(this.dayOf(at));
+    const salt = await this.#salt.of(now);
     const hash = createHmac('sha256', salt)
       .update(repeatKey(visit.kind, visit.place, visit.slug, requester.address, requester.userAgent))
       .digest()
       .toString('hex', 0, 16);
     const line = `${hash} ${at} ${visit.listingId} ${visit.kind} ${visit.place} ${visit.referrerHost ?? ''}`;
     this.admit({ hash, at, line });
-    const waiting = this.#batch.length + this.#later.length;
-    if (waiting > this.maxWaiting) this.drop(waiting - this.maxWaiting);
-  }
-
-  /** The date of a moment, worked out once a day: toISOString costs a visit more than its hash. */
-  private dayOf(at: number): string {
-    const day = Math.floor(at / dayMs);
-    if (day !== this.#day.number) this.#day = { number: day, date: isoDate(new Date(at)) };
-    return this.#day.date;
+    this.dropBeyondBound();
   }
 
   /**
@@ -125,14 +114,19 @@ export class TrafficCounter {
     } else if (visit.at - first >= repeatWindowMs) this.#later.push(visit);
   }
 
-  /** Puts visits back ahead of those noted since, oldest first, as if they had just been noted. */
-  private requeue(older: Waiting[]): void {
-    const since = [...this.#batch, ...this.#later];
+  /** Every visit waiting, in the batch and later, leaving none. */
+  private takeAll(): { batch: Waiting[]; later: Waiting[] } {
+    const taken = { batch: this.#batch, later: this.#later };
     this.#batch = [];
     this.#later = [];
     this.#firstAt = new Map();
-    for (const visit of older) this.admit(visit);
-    for (const visit of since) this.admit(visit);
+    return taken;
+  }
+
+  /** Puts visits back ahead of those noted since, oldest first, as if they had just been noted. */
+  private requeue(older: Waiting[]): void {
+    const since = this.takeAll();
+    for (const visit of [...older, ...since.batch, ...since.later]) this.admit(visit);
   }
 
   /** Flushes every second until `stop`. */
@@ -159,11 +153,7 @@ export class TrafficCounter {
   private async write(): Promise<void> {
     if (!this.#batch.length) return;
     this.#writing = true;
-    const batch = this.#batch;
-    const later = this.#later;
-    this.#batch = [];
-    this.#later = [];
-    this.#firstAt = new Map();
+    const { batch, later } = this.takeAll();
     try {
       await this.insert(batch);
       this.requeue(later);
@@ -173,15 +163,19 @@ export class TrafficCounter {
       if (!this.#outage) this.log.warn({ err: error }, 'visits could not be counted; they wait for the next flush');
       this.#outage ??= { dropped: 0 };
       this.requeue([...batch, ...later]);
-      const waiting = this.#batch.length + this.#later.length;
-      if (waiting > this.maxWaiting) this.drop(waiting - this.maxWaiting);
+      this.dropBeyondBound();
     } finally {
       this.#writing = false;
     }
   }
 
-  /** Drops the oldest first visits; a later visit of the same hash becomes the first of the next batch. */
-  private drop(oldest: number): void {
+  /**
+   * Drops the oldest first visits beyond `maxWaiting`; a later visit of the same hash becomes the
+   * first of the next batch.
+   */
+  private dropBeyondBound(): void {
+    const oldest = this.#batch.length + this.#later.length - this.maxWaiting;
+    if (oldest <= 0) return;
     const firsts = this.#batch.splice(0, oldest);
     for (const visit of firsts) this.#firstAt.delete(visit.hash);
     const dropped = firsts.length + this.#later.splice(0, oldest - firsts.length).length;

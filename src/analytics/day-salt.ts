@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { epochDay, isoDate } from '../domain/weeks.js';
 import { prepared, sql, type ReadPool } from '../platform/sql.js';
 
 /**
@@ -7,14 +8,17 @@ import { prepared, sql, type ReadPool } from '../platform/sql.js';
  * others read it back. Housekeeping deletes it with the day's hashes once the day is over.
  */
 export class DaySalt {
-  #day = '';
+  /** Days since the epoch (UTC): comparing it costs a visit less than working out the date. */
+  #day = -1;
   #salt: Promise<Buffer> | undefined;
 
   constructor(private readonly pool: ReadPool) {}
 
-  of(day: string): Promise<Buffer> {
+  /** The salt of the UTC day of `now`. */
+  of(now: Date): Promise<Buffer> {
+    const day = epochDay(now);
     if (day !== this.#day || !this.#salt) {
-      const salt = this.load(day);
+      const salt = this.load(isoDate(now));
       this.#day = day;
       this.#salt = salt;
       // A failed read is asked again by the next request, not remembered.
