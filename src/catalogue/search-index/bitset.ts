@@ -14,11 +14,6 @@ export class Bitset {
     return copy;
   }
 
-  /** A new set with the same members. */
-  copy(): Bitset {
-    return new Bitset(0, this.words.slice());
-  }
-
   set(i: number): void {
     this.words[i >>> 5] |= 1 << (i & 31);
   }
@@ -34,6 +29,30 @@ export class Bitset {
     for (let i = from; i < to; i++) {
       const value = values[i];
       if (value & mask) words[value >>> (shift + 5)] |= 1 << ((value >>> shift) & 31);
+    }
+  }
+
+  /**
+   * `setRange` into three sets at once, each with its own mask, reading each value once (a prefix's
+   * postings can be millions of values, read three times otherwise).
+   */
+  static setRangeInThree(
+    values: ArrayLike<number>,
+    from: number,
+    to: number,
+    shift: number,
+    sets: readonly [Bitset, Bitset, Bitset],
+    masks: readonly [number, number, number],
+  ): void {
+    const [a, b, c] = [sets[0].words, sets[1].words, sets[2].words];
+    const [maskA, maskB, maskC] = masks;
+    for (let i = from; i < to; i++) {
+      const value = values[i];
+      const word = value >>> (shift + 5);
+      const bit = 1 << ((value >>> shift) & 31);
+      if (value & maskA) a[word] |= bit;
+      if (value & maskB) b[word] |= bit;
+      if (value & maskC) c[word] |= bit;
     }
   }
 
@@ -62,18 +81,35 @@ export class Bitset {
 
   /** The members, in increasing order. */
   toArray(): Int32Array {
+    return this.membersWithin([]);
+  }
+
+  /**
+   * The members that are in every one of `others` too, in increasing order: this set ANDed with
+   * them, a machine word at a time, reading theirs only where this set has a member, so a small
+   * set is cheap to filter by large ones, and nothing is written but the answer.
+   */
+  membersWithin(others: readonly Bitset[]): Int32Array {
     const words = this.words;
+    const sets = others.map((other) => other.words);
+    const wordAt = (w: number): number => {
+      let bits = words[w];
+      for (let s = 0; s < sets.length && bits !== 0; s++) bits &= w < sets[s].length ? sets[s][w] : 0;
+      return bits;
+    };
     let count = 0;
     for (let w = 0; w < words.length; w++) {
-      let bits = words[w];
+      if (words[w] === 0) continue;
+      let bits = wordAt(w);
       bits -= (bits >>> 1) & 0x55555555;
       bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
       count += (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
     }
     const members = new Int32Array(count);
     let n = 0;
-    for (let w = 0; w < words.length; w++) {
-      let bits = words[w];
+    for (let w = 0; w < words.length && n < count; w++) {
+      if (words[w] === 0) continue;
+      let bits = wordAt(w);
       while (bits !== 0) {
         const low = bits & -bits;
         members[n++] = w * 32 + 31 - Math.clz32(low);

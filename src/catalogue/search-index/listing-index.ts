@@ -196,9 +196,8 @@ export class ListingIndex {
     const lexemes = q.groups.map((prefixes) => this.lexicon.matching(prefixes));
     const relevance = q.sort === 'relevance' && q.groups.length > 0;
     const matched = q.groups.length ? this.postings.matching(lexemes, q.every, slots, relevance) : undefined;
-    const matches = matched ? matched.text : this.alive.copy();
-    for (const set of this.filtered(q, slots)) matches.and(set);
-    let found = matches.toArray();
+    const matches = matched ? matched.text : this.alive;
+    let found = matches.membersWithin(this.filtered(q, slots));
     const { launchDay, domainHash } = this.columns;
     if (q.status === 'upcoming') found = found.filter((slot) => launchDay[slot] > q.afterDay);
     if (q.domain !== undefined) {
