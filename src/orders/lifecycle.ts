@@ -12,10 +12,15 @@ export interface FulfilmentRef {
   listingId: number | null;
 }
 
-function fulfilmentStart(config: Pick<Config, 'orders'>, order: FulfilmentRef): LifecycleStart<'orderFulfilment'> {
+/** How long an order waits for its payment, as its lifecycle counts it. */
+function paymentWindowMs(config: Pick<Config, 'orders'>): number {
+  return Math.round(config.orders.expiryHours * 3_600_000);
+}
+
+function fulfilmentStart(order: FulfilmentRef, expiresInMs: number): LifecycleStart<'orderFulfilment'> {
   return {
     workflowId: workflowIds.orderFulfilment(order.number),
-    args: [{ number: order.number, expiresInMs: Math.round(config.orders.expiryHours * 3_600_000) }],
+    args: [{ number: order.number, expiresInMs }],
     searchAttributes: [
       { key: orderNumberAttribute, value: order.number },
       { key: orderStatusAttribute, value: 'pending' },
@@ -31,7 +36,16 @@ export async function startOrderFulfilment(
   config: Pick<Config, 'orders'>,
   order: FulfilmentRef,
 ): Promise<void> {
-  await startLifecycle(temporal, 'orderFulfilment', fulfilmentStart(config, order));
+  await startLifecycle(temporal, 'orderFulfilment', fulfilmentStart(order, paymentWindowMs(config)));
+}
+
+/**
+ * Starts the lifecycle of an order whose payment window has closed, with no time left: it expires
+ * the order if it is still pending, or fulfils it if it was paid. A lifecycle still open under the
+ * order's id is left to run as it is.
+ */
+export async function settleOverdueOrder(temporal: TemporalHandle, order: FulfilmentRef): Promise<void> {
+  await startLifecycle(temporal, 'orderFulfilment', fulfilmentStart(order, 0));
 }
 
 /**
@@ -44,5 +58,5 @@ export async function signalOrderPaid(
   config: Pick<Config, 'orders'>,
   order: FulfilmentRef,
 ): Promise<void> {
-  await signalLifecycleWithStart(temporal, 'orderFulfilment', fulfilmentStart(config, order), orderPaidSignal);
+  await signalLifecycleWithStart(temporal, 'orderFulfilment', fulfilmentStart(order, paymentWindowMs(config)), orderPaidSignal);
 }

@@ -37,8 +37,8 @@ import { historiesDir, historyFile } from './histories.js';
  *
  * Record a scenario when a workflow type or path is new; never re-record an existing file to make
  * the replay test pass: it stands for runs in flight that the new code must still replay. A file
- * without a scenario here (listingUpdateNotice-batches) is the history of older code, kept until
- * its patch is removed (docs/temporal.md).
+ * without a scenario here (listingUpdateNotice-batches, housekeeping-purged) is the history of
+ * older code, kept until its patch is removed (docs/temporal.md).
  */
 
 const minute = 60_000;
@@ -476,9 +476,9 @@ const scenarios: Scenario[] = [
     },
   },
   {
-    name: 'housekeeping-purged',
+    name: 'housekeeping-settled',
     prepare: async ({ env, temporal }) => ({
-      activities: { purgeExpiredRecords: () => Promise.resolve() },
+      activities: { purgeExpiredRecords: () => Promise.resolve(), settleOverdueOrders: () => Promise.resolve(1) },
       async drive() {
         const workflowId = `${workflowIds.housekeepingSchedule}-${randomUUID()}`;
         await env.client.workflow.start(housekeeping, { taskQueue: temporal.taskQueue, workflowId });

@@ -1,0 +1,45 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { query, sql } from '../platform/sql.js';
+import type { TemporalHandle } from '../temporal.js';
+import { settleOverdueOrder, type FulfilmentRef } from './lifecycle.js';
+
+/** Orders looked at per statement. */
+const batch = 200;
+
+/**
+ * Settles every order still pending or paid a quarter of an hour after its payment window closed
+ * (its own lifecycle's timer settles it within moments of the close), by starting its lifecycle
+ * with no time left. A checkout that died between building its order and starting the lifecycle
+ * leaves an order nothing waits on: pending for ever, its link refused; or, when a payment's
+ * announcement died too, paid and never delivered. An open lifecycle finishes on its own (the
+ * start finds it); a closed one left its order expired, fulfilled or refunded, never pending or
+ * paid. Answers how many overdue orders were found.
+ */
+export async function settleOverdueOrders(em: EntityManager, temporal: TemporalHandle): Promise<number> {
+  let found = 0;
+  let rows: FulfilmentRef[] = [];
+  do {
+    rows = await overdueOrders(em, rows.at(-1)?.number ?? '');
+    for (const order of rows) await settleOverdueOrder(temporal, order);
+    found += rows.length;
+  } while (rows.length === batch);
+  return found;
+}
+
+/** The next batch of overdue orders, by number after `after`. */
+async function overdueOrders(em: EntityManager, after: string): Promise<FulfilmentRef[]> {
+  const rows = await query(
+    em,
+    sql<{
+      number: string;
+      owner_id: number;
+      listing_id: number | null;
+    }>`select o.number, o.owner_id,
+       (select l.listing_id from order_line l where l.order_id = o.id and l.listing_id is not null
+        order by l.position limit 1) as listing_id
+     from orders o
+     where o.status in ('pending', 'paid') and o.expires_at < now() - interval '15 minutes' and o.number > ${after}
+     order by o.number limit ${batch}`,
+  );
+  return rows.map((r) => ({ number: r.number, ownerId: r.owner_id, listingId: r.listing_id }));
+}
