@@ -9,7 +9,10 @@ async function runOnce(): Promise<void> {
   const env = await timeSkippingEnvironment();
   try {
     const taskQueue = `sdk-metrics-${randomUUID()}`;
-    const worker = await workerWithActivities(env, taskQueue, { purgeExpiredRecords: () => Promise.resolve() });
+    const worker = await workerWithActivities(env, taskQueue, {
+      purgeExpiredRecords: () => Promise.resolve(),
+      settleOverdueOrders: () => Promise.resolve(0),
+    });
     await worker.runUntil(
       env.client.workflow.execute(housekeeping, { taskQueue, workflowId: `${workflowIds.housekeepingSchedule}-${randomUUID()}` }),
     );
