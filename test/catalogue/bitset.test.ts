@@ -28,4 +28,13 @@ describe('bitset', () => {
       expect([...setOf(size, a).membersWithin([setOf(size, b), setOf(size, c)])]).toEqual(expected);
     }
   });
+
+  it('answers each call with members of its own, a larger set after a smaller one too', () => {
+    const small = setOf(64, [1, 2, 40]).toArray();
+    const large = setOf(10_000, [3, 9_999]).toArray();
+    const again = setOf(64, [5]).toArray();
+    expect([...small]).toEqual([1, 2, 40]);
+    expect([...large]).toEqual([3, 9_999]);
+    expect([...again]).toEqual([5]);
+  });
 });

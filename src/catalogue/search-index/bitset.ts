@@ -92,30 +92,25 @@ export class Bitset {
   membersWithin(others: readonly Bitset[]): Int32Array {
     const words = this.words;
     const sets = others.map((other) => other.words);
-    const wordAt = (w: number): number => {
-      let bits = words[w];
-      for (let s = 0; s < sets.length && bits !== 0; s++) bits &= w < sets[s].length ? sets[s][w] : 0;
-      return bits;
-    };
-    let count = 0;
-    for (let w = 0; w < words.length; w++) {
-      if (words[w] === 0) continue;
-      let bits = wordAt(w);
-      bits -= (bits >>> 1) & 0x55555555;
-      bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
-      count += (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-    }
-    const members = new Int32Array(count);
+    if (listed.length < words.length * 32) listed = new Int32Array(words.length * 32);
+    const out = listed;
     let n = 0;
-    for (let w = 0; w < words.length && n < count; w++) {
-      if (words[w] === 0) continue;
-      let bits = wordAt(w);
+    for (let w = 0; w < words.length; w++) {
+      let bits = words[w];
+      if (bits === 0) continue;
+      for (let s = 0; s < sets.length && bits !== 0; s++) bits &= w < sets[s].length ? sets[s][w] : 0;
       while (bits !== 0) {
         const low = bits & -bits;
-        members[n++] = w * 32 + 31 - Math.clz32(low);
+        out[n++] = w * 32 + 31 - Math.clz32(low);
         bits ^= low;
       }
     }
-    return members;
+    return out.slice(0, n);
   }
 }
+
+/**
+ * Where `membersWithin` lists members before it copies them out at their number: one pass over
+ * the words instead of a count first. Shared, as nothing else runs while it fills it.
+ */
+let listed = new Int32Array(0);
