@@ -195,9 +195,14 @@ export class ListingIndex {
     const slots = this.slots;
     const lexemes = q.groups.map((prefixes) => this.lexicon.matching(prefixes));
     const relevance = q.sort === 'relevance' && q.groups.length > 0;
-    const matched = q.groups.length ? this.postings.matching(lexemes, q.every, slots, relevance) : undefined;
-    const matches = matched ? matched.text : this.alive;
-    let found = matches.membersWithin(this.filtered(q, slots));
+    // Every group is a filter of the others, read only where the rarest has a match: no full AND of each.
+    const matched = !q.groups.length
+      ? undefined
+      : q.every
+        ? this.postings.matchingEach(lexemes, slots, relevance).sort((a, b) => a.postings - b.postings)
+        : [this.postings.matching(lexemes, false, slots, relevance)];
+    const [first, ...others] = matched?.map((m) => m.text) ?? [this.alive];
+    let found = first.membersWithin([...others, ...this.filtered(q, slots)]);
     const { launchDay, domainHash } = this.columns;
     if (q.status === 'upcoming') found = found.filter((slot) => launchDay[slot] > q.afterDay);
     if (q.domain !== undefined) {
@@ -250,7 +255,7 @@ export class ListingIndex {
    * the exact name first, then listings whose name matches the words, then whose name, tagline
    * or keywords do, then votes.
    */
-  private sortKeys(q: IndexQuery, found: Int32Array, matched?: Matches): Float64Array {
+  private sortKeys(q: IndexQuery, found: Int32Array, matched?: readonly Matches[]): Float64Array {
     const c = this.columns;
     const keys = new Float64Array(found.length);
     const copy = (column: Float64Array) => {
@@ -283,9 +288,9 @@ export class ListingIndex {
         for (let i = 0; i < found.length; i++) {
           const slot = found[i];
           // An exact name is also a name match: only those are compared.
-          const named = matched.name.has(slot);
+          const named = matched.every((m) => m.name.has(slot));
           const exact = named && c.nameHash[slot] === phrase;
-          const tier = (exact ? 4 : 0) + (named ? 2 : 0) + (matched.title.has(slot) ? 1 : 0);
+          const tier = (exact ? 4 : 0) + (named ? 2 : 0) + (matched.every((m) => m.title.has(slot)) ? 1 : 0);
           keys[i] = tier * tierWeight + c.votes[slot];
         }
         break;

@@ -19,6 +19,14 @@ export interface Matches {
 }
 
 /**
+ * One group's matches, with how many postings marked them (a dense word counting as a tenth of the
+ * slots, fewer than it has): a search filters by the group with the fewest first.
+ */
+export interface GroupMatches extends Matches {
+  postings: number;
+}
+
+/**
  * A word of more than this share of the slots keeps them as bitsets instead: three bitsets are then
  * smaller than its postings, and a search ORs them a word at a time instead of reading each posting.
  */
@@ -107,26 +115,7 @@ export class Postings {
    */
   matching(groups: readonly number[][], every: boolean, size: number, places: boolean): Matches {
     let result: Matches | undefined;
-    for (const lexemes of groups) {
-      const placed = places ? size : 0;
-      const group = { text: new Bitset(size), name: new Bitset(placed), title: new Bitset(placed) };
-      for (const lexeme of lexemes) {
-        const sets = this.dense.size ? this.dense.get(lexeme) : undefined;
-        if (sets) {
-          group.text.or(sets.text);
-          if (places) {
-            group.name.or(sets.name);
-            group.title.or(sets.title);
-          }
-        } else if (lexeme < this.offsets.length - 1) {
-          const [from, to] = [this.offsets[lexeme], this.offsets[lexeme + 1]];
-          if (places) markRange(this.packed, from, to, group);
-          else group.text.setRange(this.packed, from, to, inText, 3);
-        }
-        const recent = this.recent.size ? this.recent.get(lexeme) : undefined;
-        if (recent && places) mark(recent, group);
-        else if (recent) group.text.setEach(recent, inText, 3);
-      }
+    for (const group of this.matchingEach(groups, size, places)) {
       result = result
         ? {
             text: every ? result.text.and(group.text) : result.text.or(group.text),
@@ -136,6 +125,35 @@ export class Postings {
         : group;
     }
     return result ?? { text: new Bitset(size), name: new Bitset(size), title: new Bitset(size) };
+  }
+
+  /** `matching` of each group on its own, with how many postings it read (see `GroupMatches`). */
+  matchingEach(groups: readonly number[][], size: number, places: boolean): GroupMatches[] {
+    return groups.map((lexemes) => {
+      const placed = places ? size : 0;
+      const group = { text: new Bitset(size), name: new Bitset(placed), title: new Bitset(placed), postings: 0 };
+      for (const lexeme of lexemes) {
+        const sets = this.dense.size ? this.dense.get(lexeme) : undefined;
+        if (sets) {
+          group.text.or(sets.text);
+          if (places) {
+            group.name.or(sets.name);
+            group.title.or(sets.title);
+          }
+          group.postings += size * denseShare;
+        } else if (lexeme < this.offsets.length - 1) {
+          const [from, to] = [this.offsets[lexeme], this.offsets[lexeme + 1]];
+          if (places) markRange(this.packed, from, to, group);
+          else group.text.setRange(this.packed, from, to, inText, 3);
+          group.postings += to - from;
+        }
+        const recent = this.recent.size ? this.recent.get(lexeme) : undefined;
+        if (recent && places) mark(recent, group);
+        else if (recent) group.text.setEach(recent, inText, 3);
+        group.postings += recent?.length ?? 0;
+      }
+      return group;
+    });
   }
 
   private eachAdded(visit: (lexeme: number, posting: number) => void): void {
