@@ -285,12 +285,14 @@ export class ListingIndex {
           break;
         }
         const phrase = hashOf([q.phrase]);
+        const names = matched.map((m) => m.name);
+        const titles = matched.map((m) => m.title);
         for (let i = 0; i < found.length; i++) {
           const slot = found[i];
           // An exact name is also a name match: only those are compared.
-          const named = matched.every((m) => m.name.has(slot));
+          const named = hasInEvery(names, slot);
           const exact = named && c.nameHash[slot] === phrase;
-          const tier = (exact ? 4 : 0) + (named ? 2 : 0) + (matched.every((m) => m.title.has(slot)) ? 1 : 0);
+          const tier = (exact ? 4 : 0) + (named ? 2 : 0) + (hasInEvery(titles, slot) ? 1 : 0);
           keys[i] = tier * tierWeight + c.votes[slot];
         }
         break;
@@ -298,6 +300,12 @@ export class ListingIndex {
     }
     return keys;
   }
+}
+
+/** Whether every set has the slot: a loop, as it runs for each match of a search. */
+function hasInEvery(sets: readonly Bitset[], slot: number): boolean {
+  for (const set of sets) if (!set.has(slot)) return false;
+  return true;
 }
 
 /** The filter values of a row, each naming a facet of the index. */
