@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { query, sql } from '../platform/sql.js';
+import { sql } from '../platform/sql.js';
 import type { TemporalHandle } from '../temporal.js';
 import { settleOverdueOrder, type FulfilmentRef } from './lifecycle.js';
+import { orderRefs } from './view.js';
 
 /** Orders looked at per statement. */
 const batch = 200;
@@ -27,19 +28,10 @@ export async function settleOverdueOrders(em: EntityManager, temporal: TemporalH
 }
 
 /** The next batch of overdue orders, by number after `after`. */
-async function overdueOrders(em: EntityManager, after: string): Promise<FulfilmentRef[]> {
-  const rows = await query(
+function overdueOrders(em: EntityManager, after: string): Promise<FulfilmentRef[]> {
+  return orderRefs(
     em,
-    sql<{
-      number: string;
-      owner_id: number;
-      listing_id: number | null;
-    }>`select o.number, o.owner_id,
-       (select l.listing_id from order_line l where l.order_id = o.id and l.listing_id is not null
-        order by l.position limit 1) as listing_id
-     from orders o
-     where o.status in ('pending', 'paid') and o.expires_at < now() - interval '15 minutes' and o.number > ${after}
-     order by o.number limit ${batch}`,
+    sql`o.status in ('pending', 'paid') and o.expires_at < now() - interval '15 minutes' and o.number > ${after}`,
+    batch,
   );
-  return rows.map((r) => ({ number: r.number, ownerId: r.owner_id, listingId: r.listing_id }));
 }

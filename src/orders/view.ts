@@ -15,7 +15,13 @@ export interface OrderRef extends FulfilmentRef {
 
 /** The order (`o`) that `where` picks, as an `OrderRef`. */
 export async function orderRef(em: EntityManager, where: Sql): Promise<OrderRef | undefined> {
-  const [row] = await query(
+  const [order] = await orderRefs(em, where, 1);
+  return order;
+}
+
+/** The first `limit` orders (`o`) that `where` picks, by number, as `OrderRef`s. */
+export async function orderRefs(em: EntityManager, where: Sql, limit: number): Promise<OrderRef[]> {
+  const rows = await query(
     em,
     sql<{
       number: string;
@@ -25,9 +31,9 @@ export async function orderRef(em: EntityManager, where: Sql): Promise<OrderRef 
     }>`select o.number, o.owner_id, o.status,
        (select l.listing_id from order_line l where l.order_id = o.id and l.listing_id is not null
         order by l.position limit 1) as listing_id
-     from orders o where ${where}`,
+     from orders o where ${where} order by o.number limit ${limit}`,
   );
-  return row && { number: row.number, ownerId: row.owner_id, listingId: row.listing_id, status: row.status };
+  return rows.map((r) => ({ number: r.number, ownerId: r.owner_id, listingId: r.listing_id, status: r.status }));
 }
 
 interface OrderRow {
