@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
+import { yieldToServer } from './in-worker.js';
 
 /** Load generation with autocannon in a worker thread, so it does not share the server's event loop. */
 
@@ -28,6 +29,7 @@ export interface LoadResult {
 }
 
 const workerSource = `
+${yieldToServer}
 const { parentPort, workerData } = require('node:worker_threads');
 const autocannon = require(workerData.autocannon);
 const { paths, origin, connections, seconds, order = 'random', cookies } = workerData;
