@@ -1,12 +1,15 @@
 import { Worker } from 'node:worker_threads';
 
 /**
- * The first line of every load worker. Load and server share the machine's cores, and an answer
- * that wakes a load thread used to preempt the api's main thread (two in five of its preemptions
- * in a launch-day storm): at nice 10 the load runs when a core is free. On Linux a thread's
- * setpriority changes that thread alone; elsewhere it would lower the server's priority too.
+ * The load's niceness. Load and server share the machine's cores, and an answer that wakes a load
+ * thread used to preempt the api's main thread (two in five of its preemptions in a launch-day
+ * storm): at nice 10 the load runs when a core is free. Linux only: there a thread's setpriority
+ * changes that thread alone; elsewhere it would lower the server's priority too.
  */
-export const yieldToServer = `if (process.platform === 'linux') require('node:os').setPriority(10);`;
+export const loadNice = process.platform === 'linux' ? 10 : 0;
+
+/** The first line of every load worker: it takes the load's niceness. */
+export const yieldToServer = loadNice ? `require('node:os').setPriority(${loadNice});` : '';
 
 /**
  * Runs `exported(input)` of the module at `moduleUrl` in a worker thread that loads it through

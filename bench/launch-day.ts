@@ -14,6 +14,7 @@ import { sessionCookieName } from '../api/web/shared/session.js';
 import { runLoad } from './load.js';
 import type { BenchSection } from './section.js';
 import { startBenchStack, type BenchStack } from './stack.js';
+import { loadNice } from './in-worker.js';
 import { runVoteStorm, type StormPerson, type StormResult } from './vote-storm.js';
 import { runClickStorm } from './click-storm.js';
 import { checkClicks, clickMethod, storedClicks } from './click-check.js';
@@ -310,7 +311,7 @@ export const launchDaySection: BenchSection = {
       const intact =
         ledger.lost === 0 && ledger.unexpected === 0 && ledger.doubled === 0 && ledger.counters === 0 && ledger.uncertain === 0;
       return [
-        `${slugs.length} listings live since ${monday.toISOString()} (this week's Monday), beside ${earlierListings.toLocaleString('en')} listings of earlier weeks; ${crowd.length.toLocaleString('en')} people signed in. Then ${seconds} s of load on loopback, load average ${load.join(' ')} at its start: ${connections} connections voting and ${connections} reading pages (signed in), each kind from its own worker thread of the same process, at nice 10.`,
+        `${slugs.length} listings live since ${monday.toISOString()} (this week's Monday), beside ${earlierListings.toLocaleString('en')} listings of earlier weeks; ${crowd.length.toLocaleString('en')} people signed in. Then ${seconds} s of load on loopback, load average ${load.join(' ')} at its start: ${connections} connections voting and ${connections} reading pages (signed in), each kind from its own worker thread of the same process${loadNice ? `, at nice ${loadNice}` : ''}.`,
         '',
         method,
         '',
