@@ -38,6 +38,7 @@ import { Migration20261203000100OrderRequestKey } from './Migration2026120300010
 import { Migration20261204000000SearchWordsDistinctFirst } from './Migration20261204000000SearchWordsDistinctFirst.js';
 import { Migration20261205000000ReceiptMailed } from './Migration20261205000000ReceiptMailed.js';
 import { Migration20261206000000PostRequestKeys } from './Migration20261206000000PostRequestKeys.js';
+import { Migration20261207000000SearchListingRowTriggers } from './Migration20261207000000SearchListingRowTriggers.js';
 import { Migration20261201000100RestrictedOutOfSearch } from './Migration20261201000100RestrictedOutOfSearch.js';
 
 /** Every migration, in order. A new migration is one file plus one line here. */
@@ -83,4 +84,5 @@ export const migrationsList = [
   { name: 'Migration20261204000000SearchWordsDistinctFirst', class: Migration20261204000000SearchWordsDistinctFirst },
   { name: 'Migration20261205000000ReceiptMailed', class: Migration20261205000000ReceiptMailed },
   { name: 'Migration20261206000000PostRequestKeys', class: Migration20261206000000PostRequestKeys },
+  { name: 'Migration20261207000000SearchListingRowTriggers', class: Migration20261207000000SearchListingRowTriggers },
 ];
