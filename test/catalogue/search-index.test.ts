@@ -60,6 +60,23 @@ describe('search index freshness', () => {
     ]);
   });
 
+  // The update names only the tagline: search sees it through the generated vectors.
+  it('finds a listing by a new tagline, and sorts by followers as they are now', async () => {
+    await addListing(app, { slug: 'tagpad', name: 'Tagpad', tagline: 'Plain words' });
+    await addListing(app, { slug: 'tagbox', name: 'Tagbox', tagline: 'Plain boxes' });
+    await sql(app, `update listing set tagline = 'Zebrawords galore' where slug = 'tagpad'`);
+    expect(await slugsFor('q=zebrawords')).toEqual(['tagpad']);
+    const [copy] = await sql<{ words: string[] }>(
+      app,
+      `select tsvector_to_array(s.title_vector) as words from search_listing s join listing l using (id) where l.slug = 'tagpad'`,
+    );
+    expect(copy.words).toContain('zebrawords');
+    await sql(app, `update listing set follower_count = 2 where slug = 'tagbox'`);
+    expect(await slugsFor('q=tag&sort=most_followed')).toEqual(['tagbox', 'tagpad']);
+    await sql(app, `update listing set follower_count = 4 where slug = 'tagpad'`);
+    expect(await slugsFor('q=tag&sort=most_followed')).toEqual(['tagpad', 'tagbox']);
+  });
+
   it('drops a listing that left the catalogue or was deleted', async () => {
     const id = await addListing(app, { slug: 'quillgone', name: 'Quillgone', tagline: 'Soon gone' });
     expect(await slugsFor('q=quillgone')).toEqual(['quillgone']);
