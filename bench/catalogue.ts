@@ -37,6 +37,26 @@ const warmUps = 300;
 /** Unique search queries generated per run: more than the uncached row can send in its time. */
 const uniqueQueryCount = 60_000;
 
+/** Turns of the bare route and cached get_listing for their ratio, and the seconds of each load. */
+const turns = 6;
+const turnSeconds = 3;
+
+/**
+ * Requests per second of two loads run in turns, each leading every other turn: the speed of this
+ * shared machine drifts within minutes, so a ratio of two runs minutes apart is mostly that drift.
+ */
+async function inTurns(loads: { bare: () => Promise<LoadResult>; api: () => Promise<LoadResult> }) {
+  const total = { bare: 0, api: 0, failed: 0 };
+  for (let turn = 0; turn < turns; turn++) {
+    for (const side of turn % 2 === 0 ? (['bare', 'api'] as const) : (['api', 'bare'] as const)) {
+      const result = await loads[side]();
+      total[side] += result.requests;
+      total.failed += result.errors + result.non2xx;
+    }
+  }
+  return { bare: total.bare / (turns * turnSeconds), api: total.api / (turns * turnSeconds), failed: total.failed };
+}
+
 export const catalogueSection: BenchSection = {
   name: 'catalogue',
   async run(log, options) {
@@ -116,11 +136,15 @@ export const catalogueSection: BenchSection = {
         stack.deps.readPool.query('update listing_document set version = version + 1, live_body = null');
       // The documents the first-read row did not reach, built as their first reads would build them.
       const buildDocuments = () => eachOnce(uncached.url, measuredListingPaths, connections);
-      // The bare route first and last: a busy moment of this shared machine shows as a gap
-      // between the two, and the ratio is taken against the faster.
+      // The bare route first and last: a busy moment of this shared machine shows as a gap between
+      // the two. The ratio target is measured in turns, right after the get_listing row.
       const results = {
         bare: await load(bare.origin, ['/bare']),
         getListing: await load(stack.url, listingPaths),
+        turns: await inTurns({
+          bare: () => runLoad({ origin: bare.origin, paths: ['/bare'], connections, seconds: turnSeconds }),
+          api: () => runLoad({ origin: stack.url, paths: listingPaths, connections, seconds: turnSeconds }),
+        }),
         search: await load(stack.url, queries),
         getListingFirstRead: await outdateDocuments().then(() => load(uncached.url, measuredListingPaths, 'sequence')),
         getListingUncached: await buildDocuments().then(() => load(uncached.url, shuffled(measuredListingPaths), 'sequence')),
@@ -129,9 +153,11 @@ export const catalogueSection: BenchSection = {
       };
       bare.server.close();
       await uncached.close();
-      const share = results.getListing.rps / Math.max(results.bare.rps, results.bareAgain.rps);
+      const share = results.turns.api / results.turns.bare;
+      const rowShare = results.getListing.rps / Math.max(results.bare.rps, results.bareAgain.rps);
+      const percent = (ratio: number) => `${(ratio * 100).toFixed(0)}%`;
       log(
-        `bare ${Math.round(results.bare.rps)} / ${Math.round(results.bareAgain.rps)} rps; get_listing ${Math.round(results.getListing.rps)} rps (${(share * 100).toFixed(0)}%), p99 ${results.getListing.p99} ms; search p95 ${results.search.p95} ms`,
+        `bare ${Math.round(results.bare.rps)} / ${Math.round(results.bareAgain.rps)} rps; get_listing ${Math.round(results.getListing.rps)} rps, in turns ${percent(share)} of bare; p99 ${results.getListing.p99} ms; search p95 ${results.search.p95} ms`,
       );
       const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
       return [
@@ -148,7 +174,7 @@ export const catalogueSection: BenchSection = {
         `| bare Koa JSON route, again | ${fmt(results.bareAgain)} |`,
         '',
         `- get_listing p99 under 10 ms (read cache on): ${verdict(results.getListing.p99 < 10)} (${results.getListing.p99} ms).`,
-        `- get_listing throughput at least 40% of the bare route (read cache on): ${verdict(share >= 0.4)} (${(share * 100).toFixed(0)}% of the faster of its two runs).`,
+        `- get_listing throughput at least 40% of the bare route (read cache on): ${verdict(share >= 0.4 && results.turns.failed === 0)} (${percent(share)} in ${turns} turns of ${turnSeconds} s each, right after the get_listing row: ${Math.round(results.turns.api)} against ${Math.round(results.turns.bare)} rps, ${results.turns.failed} errors; the rows' own runs, minutes apart, give ${percent(rowShare)} of the faster bare run).`,
         `- search_listings p95 under 30 ms (read cache on): ${verdict(results.search.p95 < 30)} (${results.search.p95} ms).`,
         `- search_listings, read cache off, unique queries: p95 under 30 ms ${verdict(results.searchUncached.p95 < 30)} (${results.searchUncached.p95} ms), p99 under 60 ms ${verdict(results.searchUncached.p99 < 60)} (${results.searchUncached.p99} ms), no errors ${verdict(results.searchUncached.errors + results.searchUncached.non2xx === 0)}.`,
         `- get_listing, read cache off, every live slug: p99 under 8 ms ${verdict(results.getListingUncached.p99 < 8)} (${results.getListingUncached.p99} ms), no errors ${verdict(results.getListingUncached.errors + results.getListingUncached.non2xx === 0)}.`,
