@@ -47,41 +47,64 @@ export function execute(op: Operation, raw: RawInput, ctx: OperationContext, ide
 async function executeOnce(op: Operation, raw: RawInput, ctx: OperationContext, idempotencyKey?: string): Promise<Execution> {
   authorize(op, ctx);
   refuseUnsafeText({ path: raw.path, query: raw.query, body: raw.body });
-  const input = {
+  const input: Input = {
     path: parsePart(op.input.path, raw.path, 'path'),
     query: parsePart(op.input.query, raw.query, 'query'),
     body: parsePart(op.input.body, raw.body ?? {}, 'body'),
     idempotencyKey: op.idempotencyKey ? idempotencyKey : undefined,
   };
-  const handle = async (): Promise<object> => {
-    const body = await op.handler(input as never, ctx);
-    if (ctx.deps.config.validateResponses) {
-      const drift = outputDrift(op, body instanceof JsonText ? body.value() : body);
-      if (drift.length) throw new Error(`${op.id} answered outside its output schema:\n  ${drift.join('\n  ')}`);
-    }
-    return body;
-  };
+  // The reads are passed inline, not as named closures: tsx defines the name of each named closure
+  // as it is made, a cost on every call of the hottest path.
   if (op.sharedResult) {
-    const read = handle;
-    const { value, json } =
-      op.sharedResult === 'until-listing-changes'
-        ? await ctx.deps.readCache.get(
-            listingProfileKey(ctx.site.id, (input.path as { slug: string }).slug),
-            read,
-            ctx.deps.config.listingProfileCacheMs,
-          )
-        : // Validated input is the key, so equivalent requests (parameters in another order) share it.
-          await ctx.deps.readCache.get(`${op.id}:${ctx.site.id}:${JSON.stringify(input)}`, read);
+    const { value, json } = await ctx.deps.readCache.get(
+      sharedKey(op, input, ctx),
+      () => handle(op, input, ctx),
+      cacheMs(op, ctx),
+    );
     if (value instanceof JsonText) return new TextExecution(op.successStatus, value);
     return { status: op.successStatus, body: value, json, replayed: false };
   }
-  const run = async () => {
-    const result = await handle();
-    const body = result instanceof JsonText ? (result.value() as object) : result;
-    return { status: successStatusOf(op, body), body };
-  };
-  if (!op.idempotencyKey || idempotencyKey === undefined) return { ...(await run()), replayed: false };
-  return withIdempotency(ctx, op, idempotencyKey, { path: input.path, query: input.query, body: raw.body ?? null }, run);
+  if (!op.idempotencyKey || idempotencyKey === undefined) return { ...(await run(op, input, ctx)), replayed: false };
+  return withIdempotency(ctx, op, idempotencyKey, { path: input.path, query: input.query, body: raw.body ?? null }, () =>
+    run(op, input, ctx),
+  );
+}
+
+/** Validated input, as a handler receives it. */
+interface Input {
+  path: unknown;
+  query: unknown;
+  body: unknown;
+  idempotencyKey: string | undefined;
+}
+
+/** Where a shared result is kept: a listing's profile by its slug, any other read by its validated input. */
+function sharedKey(op: Operation, input: Input, ctx: OperationContext): string {
+  return op.sharedResult === 'until-listing-changes'
+    ? listingProfileKey(ctx.site.id, (input.path as { slug: string }).slug)
+    : // Validated input is the key, so equivalent requests (parameters in another order) share it.
+      `${op.id}:${ctx.site.id}:${JSON.stringify(input)}`;
+}
+
+/** How long a shared result is kept: a listing's profile for its own time, any other read the cache's. */
+function cacheMs(op: Operation, ctx: OperationContext): number | undefined {
+  return op.sharedResult === 'until-listing-changes' ? ctx.deps.config.listingProfileCacheMs : undefined;
+}
+
+/** The handler's answer, held to the output schema when the config asks for it. */
+async function handle(op: Operation, input: Input, ctx: OperationContext): Promise<object> {
+  const body = await op.handler(input as never, ctx);
+  if (ctx.deps.config.validateResponses) {
+    const drift = outputDrift(op, body instanceof JsonText ? body.value() : body);
+    if (drift.length) throw new Error(`${op.id} answered outside its output schema:\n  ${drift.join('\n  ')}`);
+  }
+  return body;
+}
+
+async function run(op: Operation, input: Input, ctx: OperationContext): Promise<{ status: number; body: object }> {
+  const result = await handle(op, input, ctx);
+  const body = result instanceof JsonText ? (result.value() as object) : result;
+  return { status: successStatusOf(op, body), body };
 }
 
 /**

@@ -32,8 +32,24 @@ export function unsafeTextFields(value: unknown, where: string): FieldError[] {
   return [];
 }
 
+/**
+ * Whether any text in `value` (object keys included) breaks the rule. Nearly all input is clean,
+ * so this walk names no field: the fields are named only when something breaks the rule.
+ */
+function holdsUnsafeText(value: unknown): boolean {
+  if (typeof value === 'string') return !isSafeText(value);
+  if (Array.isArray(value)) return value.some(holdsUnsafeText);
+  if (value && typeof value === 'object') {
+    for (const key of Object.keys(value)) {
+      if (!isSafeText(key) || holdsUnsafeText((value as Record<string, unknown>)[key])) return true;
+    }
+  }
+  return false;
+}
+
 /** Refuses input holding unsafe text, before any schema or query sees it. */
 export function refuseUnsafeText(parts: Record<string, unknown>): void {
+  if (!holdsUnsafeText(parts)) return;
   const errors = Object.entries(parts).flatMap(([where, value]) => unsafeTextFields(value, where));
-  if (errors.length) throw new AppError('invalid_input', `Invalid input: ${errors[0].path} ${unsafeTextMessage}.`, errors);
+  throw new AppError('invalid_input', `Invalid input: ${errors[0].path} ${unsafeTextMessage}.`, errors);
 }

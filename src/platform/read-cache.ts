@@ -53,8 +53,9 @@ export class ReadCache {
     if (ttlMs > 0) setInterval(() => this.sweep(), sweepEveryMs).unref();
   }
 
-  async get<T>(key: string, read: () => Promise<T>, ttlMs = this.ttlMs): Promise<CachedRead<T>> {
-    if (this.ttlMs === 0) return { value: await read() };
+  /** A hit is answered at once, not through a promise: most public reads are hits. */
+  get<T>(key: string, read: () => Promise<T>, ttlMs = this.ttlMs): CachedRead<T> | Promise<CachedRead<T>> {
+    if (this.ttlMs === 0) return read().then((value) => ({ value }));
     const entry = this.entries.get(key);
     if (entry && entry.expiresAt > Date.now()) {
       countReadCacheLookup('hit');
@@ -74,7 +75,7 @@ export class ReadCache {
       const settled = () => this.loading.get(key) === started && this.loading.delete(key);
       void started.then(settled, settled);
     }
-    return (await loading) as CachedRead<T>;
+    return loading as Promise<CachedRead<T>>;
   }
 
   /** Drops a key, including a read of it under way (its result was read before the change). */
