@@ -18,38 +18,34 @@ export function isSafeText(text: string): boolean {
   return !unsafeText.test(text);
 }
 
-/** Every field of `value` (object keys included) that breaks the rule, named `where.a.0.b`. */
-export function unsafeTextFields(value: unknown, where: string): FieldError[] {
-  if (typeof value === 'string') return isSafeText(value) ? [] : [{ path: where, message: unsafeTextMessage }];
-  if (Array.isArray(value)) return value.flatMap((item, index) => unsafeTextFields(item, `${where}.${index}`));
-  if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([key, item]) =>
-      isSafeText(key)
-        ? unsafeTextFields(item, `${where}.${key}`)
-        : [{ path: `${where}.${JSON.stringify(key).slice(1, -1)}`, message: unsafeTextMessage }],
-    );
-  }
-  return [];
-}
-
 /**
- * Whether any text in `value` (object keys included) breaks the rule. Nearly all input is clean,
- * so this walk names no field: the fields are named only when something breaks the rule.
+ * Adds to `errors` every field of `value` (object keys included) that breaks the rule, named by
+ * `path` joined with dots (`body.a.0.b`). The path is a stack, joined only for a field that breaks
+ * the rule: nearly all input is clean, and naming every field passed cost more than the check.
  */
-function holdsUnsafeText(value: unknown): boolean {
-  if (typeof value === 'string') return !isSafeText(value);
-  if (Array.isArray(value)) return value.some(holdsUnsafeText);
-  if (value && typeof value === 'object') {
+function collectUnsafeText(value: unknown, path: string[], errors: FieldError[]): void {
+  if (typeof value === 'string') {
+    if (!isSafeText(value)) errors.push({ path: path.join('.'), message: unsafeTextMessage });
+  } else if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      path.push(String(index));
+      collectUnsafeText(value[index], path, errors);
+      path.pop();
+    }
+  } else if (value && typeof value === 'object') {
     for (const key of Object.keys(value)) {
-      if (!isSafeText(key) || holdsUnsafeText((value as Record<string, unknown>)[key])) return true;
+      const named = isSafeText(key);
+      path.push(named ? key : JSON.stringify(key).slice(1, -1));
+      if (named) collectUnsafeText((value as Record<string, unknown>)[key], path, errors);
+      else errors.push({ path: path.join('.'), message: unsafeTextMessage });
+      path.pop();
     }
   }
-  return false;
 }
 
 /** Refuses input holding unsafe text, before any schema or query sees it. */
 export function refuseUnsafeText(parts: Record<string, unknown>): void {
-  if (!holdsUnsafeText(parts)) return;
-  const errors = Object.entries(parts).flatMap(([where, value]) => unsafeTextFields(value, where));
-  throw new AppError('invalid_input', `Invalid input: ${errors[0].path} ${unsafeTextMessage}.`, errors);
+  const errors: FieldError[] = [];
+  for (const where of Object.keys(parts)) collectUnsafeText(parts[where], [where], errors);
+  if (errors.length) throw new AppError('invalid_input', `Invalid input: ${errors[0].path} ${unsafeTextMessage}.`, errors);
 }
