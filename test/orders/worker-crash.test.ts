@@ -80,8 +80,10 @@ describe('orderFulfilment when its worker is killed between two lines', () => {
     expect(receipts).toHaveLength(1);
     expect(receipts[0].subject).toMatch(/^TEST receipt/);
 
-    const events =
-      (await app.deps.temporal.client.workflow.getHandle(workflowIds.orderFulfilment(number)).fetchHistory()).events ?? [];
+    const run = app.deps.temporal.client.workflow.getHandle(workflowIds.orderFulfilment(number));
+    // The order reads fulfilled once completeOrder's write commits, before Temporal records that activity's start.
+    await run.result();
+    const events = (await run.fetchHistory()).events ?? [];
     const scheduled = events.flatMap((e) =>
       e.activityTaskScheduledEventAttributes ? [e.activityTaskScheduledEventAttributes.activityType?.name] : [],
     );
