@@ -3,7 +3,8 @@ import { voteRefusal } from '../domain/community.js';
 import { castVerdicts, type DiscountReason, type VoteRulesConfig } from '../domain/vote-rules.js';
 import { notFound } from '../errors.js';
 import { findUserByEmail } from '../accounts/users.js';
-import { webSessionUser } from '../accounts/web-sessions.js';
+import { liveSessionUser, webSessionUser } from '../accounts/web-sessions.js';
+import type { SessionPeople } from '../accounts/session-people.js';
 import { isPublic } from '../catalogue/sql.js';
 import { prepared, sql, type ReadPool, type WritePool } from '../platform/sql.js';
 import { Vote } from '../entities/vote.js';
@@ -22,9 +23,10 @@ export interface VoteDeps {
   rules: VoteRulesConfig;
   /** Keys the hash of voters' networks. */
   networkKey: string;
-  /** The per-account budget that votes share with follows, reviews and reports. */
-  /** Votes, follows and reviews per account (`community:<user id>`). */
+  /** The per-account budget that votes share with follows, reviews and reports (`community:<user id>`). */
   limit: HourlyLimit;
+  /** Whose sessions this process saw, so that a withdrawal is one round trip. */
+  sessionPeople: SessionPeople;
 }
 
 /** A person's vote form, its CSRF token already checked by the page. */
@@ -43,8 +45,11 @@ export interface VoteRequest {
  * listing's counted votes follow by trigger.
  */
 export async function castVote(deps: VoteDeps, request: VoteRequest): Promise<ToggleState | null> {
-  const { user, facts } = await castFacts(deps.readPool, deps.siteId, request.slug, request.sessionToken, deps.rules);
+  const token = request.sessionToken;
+  if (!token) return null;
+  const { user, facts } = await castFacts(deps.readPool, deps.siteId, request.slug, token, deps.rules);
   if (!user) return null;
+  deps.sessionPeople.remember(token, user.id);
   await deps.limit.consume([`community:${user.id}`]);
   if (!facts) throw notFound(`Listing ${request.slug}`);
   if (facts.voted) return { on: true, count: facts.vote_count };
@@ -80,21 +85,32 @@ export async function castVote(deps: VoteDeps, request: VoteRequest): Promise<To
 
 /**
  * Withdraws a person's vote for a public listing (a withdrawn vote leaves the ledger), or answers
- * null when the request has no live session.
+ * null when the request has no live session. One round trip once this process knows whose session
+ * it is: the statement checks the session itself, as the cast's facts do.
  */
 export async function withdrawVote(deps: VoteDeps, request: VoteRequest): Promise<ToggleState | null> {
-  const user = request.sessionToken ? await webSessionUser(deps.readPool, request.sessionToken) : undefined;
-  if (!user) return null;
-  await deps.limit.consume([`community:${user.id}`]);
+  const token = request.sessionToken;
+  if (!token) return null;
+  let userId = deps.sessionPeople.get(token);
+  if (userId === undefined) {
+    userId = (await webSessionUser(deps.readPool, token))?.id;
+    if (userId === undefined) return null;
+    deps.sessionPeople.remember(token, userId);
+  }
+  await deps.limit.consume([`community:${userId}`]);
   const [row] = await prepared(
     deps.writePool,
     sql<{
-      count: number;
-    }>`with l as (select l.id, l.vote_count from listing l where l.site_id = ${deps.siteId} and l.slug = ${request.slug} and ${isPublic}),
-       gone as (delete from vote v using l where v.listing_id = l.id and v.user_id = ${user.id} returning v.discount_reason)
-     select l.vote_count - (select count(*)::int from gone where discount_reason is null) as count from l`,
+      signed_in: boolean;
+      count: number | null;
+    }>`with viewer as (${liveSessionUser(token)}),
+       l as (select l.id, l.vote_count from listing l where l.site_id = ${deps.siteId} and l.slug = ${request.slug} and ${isPublic}),
+       gone as (delete from vote v using l where v.listing_id = l.id and v.user_id = (select id from viewer) returning v.discount_reason)
+     select exists (select 1 from viewer) as signed_in,
+       (select l.vote_count - (select count(*)::int from gone where discount_reason is null) from l) as count`,
   );
-  if (!row) throw notFound(`Listing ${request.slug}`);
+  if (!row.signed_in) return null;
+  if (row.count === null) throw notFound(`Listing ${request.slug}`);
   return { on: false, count: row.count };
 }
 

@@ -177,6 +177,25 @@ describe('votes', () => {
     expect((await listing('comet')).votes).toBe(votes);
   });
 
+  it('withdraws no vote for a session that expired or whose account was blocked after its cast', async () => {
+    const jo = await person('jo@example.test');
+    const csrf = formCsrf(await jo.get('/listings/comet'));
+    expect((await jo.post('/listings/comet/vote', { csrf, on: '1' })).status).toBe(303);
+    const jos = "(select id from app_user where email = 'jo@example.test')";
+    const standing = async () => (await sql(app, `select 1 from vote where user_id = ${jos}`)).length;
+    const withdraw = async () => (await jo.post('/listings/comet/vote', { csrf, on: '0' })).location;
+    // This process has seen whose session it is since the cast: the withdrawal still checks it is live.
+    await sql(app, `update web_session set expires_at = now() - interval '1 second' where user_id = ${jos}`);
+    expect(await withdraw()).toBe('/sign-in?return_to=%2Flistings%2Fcomet');
+    await sql(app, `update web_session set expires_at = now() + interval '1 day' where user_id = ${jos}`);
+    await sql(app, `update app_user set blocked_at = now() where id = ${jos}`);
+    expect(await withdraw()).toBe('/sign-in?return_to=%2Flistings%2Fcomet');
+    expect(await standing()).toBe(1);
+    await sql(app, `update app_user set blocked_at = null where id = ${jos}`);
+    expect(await withdraw()).toBe('/listings/comet#vote');
+    expect(await standing()).toBe(0);
+  });
+
   it('lets an operator void a person’s votes: kept as voided, and the counters and weekly board follow', async () => {
     const fay = await person('fay@example.test');
     await act(fay, 'comet', 'vote');

@@ -41,6 +41,7 @@ const intents: Record<string, string[]> = {
   // Votes, confirming a mailed claim link, paying, and the payment provider's notices.
   'src/platform/hourly-limit.ts': ['HourlyLimit'],
   'src/community/votes.ts': ['castVote', 'withdrawVote'],
+  'src/accounts/session-people.ts': ['SessionPeople'],
   'src/claims/link-mail.ts': ['claimConfirmPath', 'peekClaimLink', 'confirmClaimLink'],
   'src/orders/pay.ts': ['payOrder'],
   'src/orders/view.ts': ['orderForCheckout', 'checkoutUrl'],

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
+import { SessionPeople } from '../../../src/accounts/session-people.js';
 import { HourlyLimit } from '../../../src/platform/hourly-limit.js';
 import { setFollow } from '../../../src/community/follows.js';
 import type { ToggleState } from '../../../src/community/target.js';
@@ -16,6 +17,9 @@ import { verifyCsrf } from '../shared/csrf.js';
 import { currentUser, sessionToken, webSession } from '../shared/session.js';
 import { formField, parseForm } from '../shared/forms/parse-form.js';
 import { htmlErrors } from '../shared/error-pages.js';
+
+/** Sessions whose person a withdrawal can count at once: a few megabytes at most. */
+const sessionPeopleKept = 50_000;
 
 const reviewId = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -42,6 +46,7 @@ export function communityRouter(deps: AppDeps): Router {
     rules: deps.config.votes,
     networkKey: deps.keys.voteNetworkKey,
     limit,
+    sessionPeople: new SessionPeople(sessionPeopleKept),
   };
 
   router.get(communityScript.path, (ctx) => {
