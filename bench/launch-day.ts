@@ -218,10 +218,12 @@ function cpuSecondsOf(stat: string): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** The api's main thread in /proc: this process's main thread (the load runs in worker threads). */
+const apiThread = `/proc/self/task/${process.pid}`;
+
 /**
- * CPU used so far by the api's main thread (this process's main thread: the load runs in worker
- * threads) and by every PostgreSQL process. Throughput on a shared machine varies by a tenth from
- * run to run; the CPU a request costs varies much less.
+ * CPU used so far by the api's main thread and by every PostgreSQL process. Throughput on a shared
+ * machine varies by a tenth from run to run; the CPU a request costs varies much less.
  */
 function cpuSeconds(): { api: number; postgres: number } {
   let postgres = 0;
@@ -233,7 +235,7 @@ function cpuSeconds(): { api: number; postgres: number } {
       // The process ended between the listing and the read.
     }
   }
-  return { api: cpuSecondsOf(readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8')), postgres };
+  return { api: cpuSecondsOf(readFileSync(`${apiThread}/stat`, 'utf8')), postgres };
 }
 
 /**
@@ -242,7 +244,7 @@ function cpuSeconds(): { api: number; postgres: number } {
  */
 function schedulerTimes(): { running: number; waiting: number } | undefined {
   try {
-    const [running, waiting] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ').map(Number);
+    const [running, waiting] = readFileSync(`${apiThread}/schedstat`, 'utf8').split(' ').map(Number);
     return { running, waiting };
   } catch {
     return undefined;
