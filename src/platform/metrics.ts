@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { TalliedHistogram, talliedCounter } from './tallies.js';
 
 /**
  * The process's Prometheus series (docs/operations.md), served on its own listener
@@ -27,61 +28,38 @@ const registers = [metricsRegistry];
 // Operation calls take milliseconds to seconds; a crawl-backed one up to a minute.
 const durationBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
-/**
- * A counter bumped on every request, tallied in a plain map and added to its series when scraped:
- * prom-client hashes the labels of every call, which cost a request more than its routing.
- */
-function talliedCounter<Label extends string>(config: { name: string; help: string; labelNames: readonly Label[] }) {
-  const tally = new Map<string, number>();
-  const counter = new Counter<Label>({
-    ...config,
-    registers,
-    collect() {
-      for (const [key, n] of tally) {
-        const values = key.split('\n');
-        this.inc(Object.fromEntries(config.labelNames.map((name, i) => [name, values[i]])) as Record<Label, string>, n);
-      }
-      tally.clear();
-    },
-  });
-  /** One more for these label values, in the order of `labelNames`. */
-  const count = (...values: string[]): void => {
-    const key = values.join('\n');
-    tally.set(key, (tally.get(key) ?? 0) + 1);
-  };
-  return { counter, count };
-}
-
 const operationRequests = talliedCounter({
   name: `${prefix}operation_requests_total`,
   help: 'Calls of each registry operation (REST, MCP and pages alike), by the status they answered.',
   labelNames: ['operation', 'status'],
-});
-const operationDuration = new Histogram({
-  name: `${prefix}operation_duration_seconds`,
-  help: 'How long each registry operation took to answer, in seconds.',
-  labelNames: ['operation'],
-  buckets: durationBuckets,
   registers,
 });
+const operationDuration = new TalliedHistogram(
+  `${prefix}operation_duration_seconds`,
+  'How long each registry operation took to answer, in seconds.',
+  'operation',
+  durationBuckets,
+  metricsRegistry,
+);
 const httpResponses = talliedCounter({
   name: `${prefix}http_responses_total`,
   help: 'HTTP responses of the public port by status, operations, pages, OAuth and webhooks together.',
   labelNames: ['status'],
+  registers,
 });
 
 /** Every operation's series, at 0 until it is first called: a rate over a series that does not exist yet is no rate. */
 export function prepareOperationSeries(operations: readonly { id: string; successStatus: number }[]): void {
   for (const op of operations) {
     operationRequests.counter.inc({ operation: op.id, status: String(op.successStatus) }, 0);
-    operationDuration.zero({ operation: op.id });
+    operationDuration.zero(op.id);
   }
 }
 
 /** One call of an operation: what it answered and how long it took (from process.hrtime.bigint()). */
 export function countOperation(operation: string, status: number, startedAt: bigint): void {
   operationRequests.count(operation, String(status));
-  operationDuration.observe({ operation }, Number(process.hrtime.bigint() - startedAt) / 1e9);
+  operationDuration.observe(operation, Number(process.hrtime.bigint() - startedAt) / 1e9);
 }
 
 export function countHttpResponse(status: number): void {
@@ -92,6 +70,7 @@ const readCacheLookups = talliedCounter({
   name: `${prefix}read_cache_lookups_total`,
   help: 'Public reads asked of the in-process read cache: hit (served from memory), shared (joined a read under way), miss (read from PostgreSQL).',
   labelNames: ['result'],
+  registers,
 });
 
 export function countReadCacheLookup(result: 'hit' | 'shared' | 'miss'): void {
