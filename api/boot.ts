@@ -14,7 +14,7 @@ import { SearchIndex } from '../src/catalogue/search-index/search-index.js';
 import { pgPoolProbe, prepareOperationSeries, watchPool } from '../src/platform/metrics.js';
 import { serveMetrics, type MetricsListener } from '../src/platform/metrics-server.js';
 import { buildApp } from './app.js';
-import { drainable, type Shutdown } from './drain.js';
+import { drainableServer, type Shutdown } from './drain.js';
 import type { AppDeps } from './deps.js';
 import { keepRequestGarbageYoung } from '../src/platform/heap.js';
 import type { Operation } from './operations/registry.js';
@@ -105,8 +105,8 @@ export async function serveApi(deps: AppDeps, extraOperations: readonly Operatio
   prepareOperationSeries([...operations, ...extraOperations]);
   const shutdown: Shutdown = { draining: false };
   const app = buildApp(deps, extraOperations, shutdown);
-  const server = app.listen(deps.config.port, deps.config.host);
-  const stopping = drainable(server, shutdown);
+  const stopping = drainableServer(app.callback(), shutdown);
+  const server = stopping.server.listen(deps.config.port, deps.config.host);
   let metrics: MetricsListener | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
