@@ -92,7 +92,8 @@ export async function runFaultBench(options: FaultRunOptions, log: (line: string
       `load done after ${((Date.now() - started) / 1000).toFixed(0)} s; ${client.log.length} requests; waiting for the lifecycles to end`,
     );
     const settleUntil = Date.now() + options.settleSeconds * 1000;
-    while (Date.now() < settleUntil && !(await settled(cluster.orm.em.fork(), world.ledger))) {
+    const temporal = await cluster.temporalClient();
+    while (Date.now() < settleUntil && !(await settled(cluster.orm.em.fork(), world.ledger, temporal))) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     // Mails of the last batches and the update notices go out right after.
@@ -101,7 +102,7 @@ export async function runFaultBench(options: FaultRunOptions, log: (line: string
       cluster.orm.em.fork(),
       world.ledger,
       cluster.smtp.mails,
-      await cluster.temporalClient(),
+      temporal,
       isoDate(mondayOf(new Date())),
     );
     return {

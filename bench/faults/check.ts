@@ -39,7 +39,7 @@ const mailsAbout = (mails: ReceivedMail[], to: string, subject: RegExp, slug: st
   );
 
 /** True once nothing the ledger expects is still on its way: every lifecycle at an end. */
-export async function settled(em: EntityManager, ledger: Ledger): Promise<boolean> {
+export async function settled(em: EntityManager, ledger: Ledger, temporal: Client): Promise<boolean> {
   const [row] = await query(
     em,
     sql<{ open: number }>`select
@@ -61,7 +61,30 @@ export async function settled(em: EntityManager, ledger: Ledger): Promise<boolea
      )}) and status = 'pending')
      as open`,
   );
-  return Number(row.open) === 0;
+  if (Number(row.open) !== 0) return false;
+  // A lifecycle can still be finishing (its followers' mails, an activity retried after the fault)
+  // once its rows are done; a Temporal that does not answer yet has not settled either.
+  const past = await lifecyclesPastDue(temporal, ledger).catch(() => undefined);
+  return past?.length === 0;
+}
+
+/**
+ * Lifecycles still running that end once their work is done (a draft's stays open for regenerate,
+ * the week's vote review all week); a free launch waits for its Monday, its due time, which is after the run.
+ */
+async function lifecyclesPastDue(temporal: Client, ledger: Ledger): Promise<string[]> {
+  const paidIds = new Set(ledger.paidOrders.map((o) => o.listingId));
+  const waiting = new Set(
+    ledger.freeLaunches.filter((f) => !paidIds.has(f.listingId)).map((f) => `listing-launch-${f.listingId}`),
+  );
+  const running = temporal.workflow.list({
+    query: `ExecutionStatus = "Running" AND WorkflowType IN ("listingLaunch", "orderFulfilment", "claimVerification", "listingUpdateNotice")`,
+  });
+  const past: string[] = [];
+  for await (const run of running) {
+    if (!waiting.has(run.workflowId)) past.push(`${run.workflowId} (${run.type}) since ${run.startTime.toISOString()}`);
+  }
+  return past;
 }
 
 /** The ledger held against PostgreSQL, the mail server and Temporal. */
@@ -221,19 +244,8 @@ export async function checkOutcomes(
     if (got > 1) updates.doubled.push(`${t.email} ${t.slug} x${got}`);
   }
 
-  // Lifecycles that end once their work is done (a draft's stays open for regenerate, the week's vote
-  // review all week); a free launch waits for its Monday, its due time, which is after the run.
   const workflows = outcome('lifecycles running past their due time (launch, order, claim, update notice)', 0);
-  const running = temporal.workflow.list({
-    query: `ExecutionStatus = "Running" AND WorkflowType IN ("listingLaunch", "orderFulfilment", "claimVerification", "listingUpdateNotice")`,
-  });
-  const waiting = new Set(
-    ledger.freeLaunches.filter((f) => !paidIds.has(f.listingId)).map((f) => `listing-launch-${f.listingId}`),
-  );
-  for await (const run of running) {
-    if (!waiting.has(run.workflowId))
-      workflows.stuck.push(`${run.workflowId} (${run.type}) since ${run.startTime.toISOString()}`);
-  }
+  workflows.stuck.push(...(await lifecyclesPastDue(temporal, ledger)));
 
   return [drafts, orders, launches, claims, votes, notices, updates, workflows];
 }
