@@ -74,16 +74,21 @@ export class TalliedHistogram {
 
   /** A series at 0 for `labelValue`, so that a rate over it exists before its first observation. */
   zero(labelValue: string): void {
-    if (!this.#series.has(labelValue)) this.#series.set(labelValue, new Observations(this.buckets.length));
+    this.#seriesOf(labelValue);
   }
 
   observe(labelValue: string, value: number): void {
-    let series = this.#series.get(labelValue);
-    if (!series) this.#series.set(labelValue, (series = new Observations(this.buckets.length)));
+    const series = this.#seriesOf(labelValue);
     let bucket = 0;
     while (bucket < this.buckets.length && value > this.buckets[bucket]) bucket++;
     series.counts[bucket]++;
     series.sum += value;
+  }
+
+  #seriesOf(labelValue: string): Observations {
+    let series = this.#series.get(labelValue);
+    if (!series) this.#series.set(labelValue, (series = new Observations(this.buckets.length)));
+    return series;
   }
 
   get() {
